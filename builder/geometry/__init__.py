@@ -1,0 +1,1 @@
+"""Hex and area geometry: numbering, neighbours, distance and physical layout, computed once."""

@@ -1,0 +1,130 @@
+"""Where hexes sit and which touch: flat-topped hexes in columns, offset to cube coordinates.
+
+Follows Red Blob Games' offset/cube treatment: printed numbers become global (column, row)
+offset coordinates, then cube coordinates for neighbours and distance.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from builder.geometry.hexid import HexId
+
+SQRT3 = math.sqrt(3.0)
+
+
+@dataclass(frozen=True)
+class SheetPlacement:
+    """Where one map sheet's printed columns and rows sit in the whole map's grid."""
+
+    sheet: str
+    first_col: int
+    last_col: int
+    first_row: int
+    last_row: int
+    origin_col: int = 0  # global column of this sheet's first column
+    origin_row: int = 0  # global row of this sheet's first row
+
+    def contains(self, h: HexId) -> bool:
+        return (
+            h.sheet == self.sheet
+            and self.first_col <= h.col <= self.last_col
+            and self.first_row <= h.row <= self.last_row
+        )
+
+
+class HexGrid:
+    """The geometry of one hex map: ids to positions, neighbours, distance, hexsides."""
+
+    def __init__(
+        self,
+        sheets: list[SheetPlacement],
+        hex_mm: float,
+        shifted_columns: str = "even",
+        col_digits: int = 2,
+        row_digits: int = 2,
+    ):
+        self.sheets = {s.sheet: s for s in sheets}
+        self.hex_mm = hex_mm  # across the flats: the hex's height
+        self.radius_mm = hex_mm / SQRT3  # centre to corner
+        self.shifted_columns = shifted_columns  # printed columns drawn half a hex lower
+        self.col_digits = col_digits
+        self.row_digits = row_digits
+
+    # --- ids and membership -------------------------------------------------------------
+    def contains(self, h: HexId) -> bool:
+        s = self.sheets.get(h.sheet)
+        return s is not None and s.contains(h)
+
+    def all_hexes(self) -> list[HexId]:
+        return [
+            HexId(s.sheet, c, r)
+            for s in self.sheets.values()
+            for c in range(s.first_col, s.last_col + 1)
+            for r in range(s.first_row, s.last_row + 1)
+        ]
+
+    def label(self, h: HexId) -> str:
+        return h.label(self.col_digits, self.row_digits)
+
+    # --- coordinates ----------------------------------------------------------------------
+    def is_shifted(self, h: HexId) -> bool:
+        """True when the hex's printed column is drawn half a hex lower than its neighbours."""
+        return (h.col % 2 == 0) == (self.shifted_columns == "even")
+
+    def offset(self, h: HexId) -> tuple[int, int]:
+        """Global (column, row) of a hex across all sheets."""
+        s = self.sheets[h.sheet]
+        return s.origin_col + h.col - s.first_col, s.origin_row + h.row - s.first_row
+
+    def cube(self, h: HexId) -> tuple[int, int, int]:
+        """Cube coordinates (q, r, s) with q + r + s = 0."""
+        q, row = self.offset(h)
+        lowered = 1 if self.is_shifted(h) else 0
+        # A lowered column's centre sits half a hex down: 2*y/hex - q has one parity everywhere.
+        r = (2 * row + lowered - q) // 2
+        return q, r, -q - r
+
+    def center_mm(self, h: HexId) -> tuple[float, float]:
+        """Centre of the hex in millimetres from the top-left of the whole map's grid."""
+        q, row = self.offset(h)
+        x = self.radius_mm + q * 1.5 * self.radius_mm
+        y = self.hex_mm / 2 + row * self.hex_mm + (self.hex_mm / 2 if self.is_shifted(h) else 0)
+        return x, y
+
+    def corners_mm(self, h: HexId) -> list[tuple[float, float]]:
+        """The six corners, starting east and going clockwise on screen."""
+        cx, cy = self.center_mm(h)
+        return [
+            (cx + self.radius_mm * math.cos(math.radians(60 * i)),
+             cy + self.radius_mm * math.sin(math.radians(60 * i)))
+            for i in range(6)
+        ]
+
+    # --- adjacency ------------------------------------------------------------------------
+    def neighbours(self, h: HexId) -> list[HexId]:
+        """The hexes sharing a side with h that exist on the map (across sheet joins too)."""
+        return [c for c in self._candidates(h) if self.distance(h, c) == 1]
+
+    def _candidates(self, h: HexId) -> list[HexId]:
+        q, row = self.offset(h)
+        found = []
+        for s in self.sheets.values():
+            for dq in (-1, 0, 1):
+                for dr in (-1, 0, 1):
+                    cand = HexId(
+                        s.sheet, q + dq - s.origin_col + s.first_col, row + dr - s.origin_row + s.first_row
+                    )
+                    if cand != h and s.contains(cand):
+                        found.append(cand)
+        return found
+
+    def adjacent(self, a: HexId, b: HexId) -> bool:
+        return self.distance(a, b) == 1
+
+    def distance(self, a: HexId, b: HexId) -> int:
+        """Hexes between a and b, counting b but not a."""
+        aq, ar, as_ = self.cube(a)
+        bq, br, bs = self.cube(b)
+        return max(abs(aq - bq), abs(ar - br), abs(as_ - bs))

@@ -1,0 +1,500 @@
+"""Cross-file checks: every reference resolves, no duplicates, hexes on the map, sizes sane."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from builder.errors import Collector
+from builder.geometry.hexid import HexId, parse_hex, parse_hex_range, parse_span
+from builder.model.game_model import Game
+from builder.model.maps import AreaMap, HexMap
+from builder.model.tables import ChartTable, LookupTable
+
+MAX_HEXES = 250_000  # 20 Europa sheets are ~35,000; anything near this is a typo
+MAX_COUNTERS = 50_000
+
+
+def _dupes(ids) -> list[str]:
+    return sorted(k for k, n in Counter(ids).items() if n > 1)
+
+
+class Checker:
+    def __init__(self, game: Game, errors: Collector, game_src, map_src, tables_src):
+        self.g = game
+        self.e = errors
+        self.game_src = game_src
+        self.map_src = map_src
+        self.tables_src = tables_src
+        self.side_ids = {s.id for s in game.info.sides}
+
+    # helpers --------------------------------------------------------------------------------
+    def at(self, src, loc) -> tuple:
+        return (src.path, src.where(loc)) if src else ("", "")
+
+    def game_err(self, loc, msg, fix=""):
+        self.e.add(*self.at(self.game_src, loc), msg, fix)
+
+    def map_err(self, loc, msg, fix=""):
+        self.e.add(*self.at(self.map_src, loc), msg, fix)
+
+    def side(self, value, report) -> None:
+        if value and value not in self.side_ids:
+            report(f"side '{value}' is not defined", f"use one of: {', '.join(sorted(self.side_ids))}")
+
+    # game.toml ------------------------------------------------------------------------------
+    def check_info(self) -> None:
+        info = self.g.info
+        for name, items in (("sides", info.sides), ("counter_sizes", info.counter_sizes),
+                            ("decks", info.decks), ("boxes", info.boxes)):
+            for d in _dupes(i.id for i in items):
+                self.game_err((name,), f"id '{d}' is used twice in {name}", "give each a unique id")
+        formations = [f.id for s in info.sides for f in s.formations]
+        for d in _dupes(formations):
+            self.game_err(("sides",), f"formation id '{d}' is used twice", "give each a unique id")
+        self.side(info.first_player, lambda m, f: self.game_err(("first_player",), m, f))
+        last = info.turns.first + info.turns.count - 1
+        for i, t in enumerate(info.turns.detail):
+            if not info.turns.first <= t.number <= last:
+                self.game_err(("turns", "detail", i, "number"),
+                              f"turn {t.number} is outside turns {info.turns.first}-{last}",
+                              "raise turns.count or correct the number")
+        for d in _dupes(t.number for t in info.turns.detail):
+            self.game_err(("turns", "detail"), f"turn {d} is described twice", "keep one entry")
+        for i, p in enumerate(info.sequence):
+            self.side(p.side, lambda m, f, i=i: self.game_err(("sequence", i, "side"), m, f))
+        for key, items in (("decks", info.decks), ("boxes", info.boxes)):
+            for i, item in enumerate(items):
+                self.side(item.side, lambda m, f, i=i, key=key: self.game_err((key, i, "side"), m, f))
+
+    # map.toml -------------------------------------------------------------------------------
+    def check_hex_map(self, m: HexMap) -> bool:
+        """Check the hex map; False when its extent is too broken to place any hex."""
+        if m.sheets and (m.columns or m.rows):
+            self.map_err(("columns",), "a map with sheets takes its extent from each sheet",
+                         "remove columns/rows or remove the sheets")
+            return False
+        if not m.sheets and not (m.columns and m.rows):
+            self.map_err(("columns",), "the map has no extent",
+                         "give columns = \"01-34\" and rows = \"01-50\", or [[sheets]]")
+            return False
+        spans = []
+        sheets = m.sheets or [None]
+        for i, s in enumerate(sheets):
+            loc = ("sheets", i) if s else ()
+            try:
+                cols = parse_span(s.columns if s else m.columns)
+                rows = parse_span(s.rows if s else m.rows)
+            except ValueError as exc:
+                self.map_err(loc + ("columns",), str(exc))
+                return False
+            spans.append((s, cols, rows))
+        for d in _dupes(s.id for s in m.sheets):
+            self.map_err(("sheets",), f"sheet '{d}' is given twice", "give each sheet a unique id")
+        if m.sheets:
+            for i, s in enumerate(m.sheets):
+                if not s.id:
+                    self.map_err(("sheets", i, "id"), "a sheet needs its printed prefix as id", "e.g. id = \"16A\"")
+        total = sum((c[1] - c[0] + 1) * (r[1] - r[0] + 1) for _, c, r in spans)
+        if total > MAX_HEXES:
+            self.map_err(("sheets" if m.sheets else "columns",),
+                         f"the map has {total:,} hexes, more than the {MAX_HEXES:,} allowed",
+                         "check the columns and rows spans")
+            return False
+        if len(m.sheets) > 1:
+            parities = {(s.origin[0] - c[0]) % 2 for s, c, _ in spans}
+            if len(parities) > 1:
+                self.map_err(("sheets",), "sheet origins put the columns of one sheet half a hex out "
+                             "of step with another", "move a sheet's origin column by one")
+            cells: dict = {}
+            for s, c, r in spans:
+                for gc in range(s.origin[0], s.origin[0] + c[1] - c[0] + 1):
+                    for gr in range(s.origin[1], s.origin[1] + r[1] - r[0] + 1):
+                        if (gc, gr) in cells:
+                            self.map_err(("sheets",), f"sheets {cells[(gc, gr)]} and {s.id} overlap",
+                                          "move one sheet's origin so they only touch")
+                            return False
+                        cells[(gc, gr)] = s.id
+        self.grid = self.g.grid
+        self._terrain_types(m)
+        self.hex_terrain_checks(m)
+        self.hexside_checks(m)
+        self.line_checks(m)
+        for i, lab in enumerate(m.labels):
+            self.one_hex(lab.hex, ("labels", i, "hex"))
+        for d in _dupes(r.id for r in m.regions):
+            self.map_err(("regions",), f"region id '{d}' is used twice", "give each a unique id")
+        for i, r in enumerate(m.regions):
+            for j, text in enumerate(r.hexes):
+                self.hex_list(text, ("regions", i, "hexes", j))
+        for i, o in enumerate(m.objectives):
+            self.one_hex(o.hex, ("objectives", i, "hex"))
+            self.side(o.side, lambda msg, f, i=i: self.map_err(("objectives", i, "side"), msg, f))
+        for i, edge in enumerate(m.edges):
+            self.side(edge.side, lambda msg, f, i=i: self.map_err(("edges", i, "side"), msg, f))
+            for j, text in enumerate(edge.hexes):
+                self.hex_list(text, ("edges", i, "hexes", j))
+        self._tracks(m)
+        return True
+
+    def _terrain_types(self, m) -> None:
+        for d in _dupes(t.id for t in m.terrain_types):
+            self.map_err(("terrain_types",), f"terrain id '{d}' is used twice", "give each a unique id")
+        self.terrain_ids = {t.id for t in m.terrain_types}
+
+    def _tracks(self, m) -> None:
+        boxes = {b.id for b in self.g.info.boxes}
+        for d in _dupes(t.id for t in m.tracks):
+            self.map_err(("tracks",), f"track id '{d}' is used twice", "give each a unique id")
+        for i, t in enumerate(m.tracks):
+            if t.box and t.box not in boxes:
+                self.map_err(("tracks", i, "box"), f"box '{t.box}' is not defined in game.toml",
+                             f"use one of: {', '.join(sorted(boxes)) or '(none defined)'}")
+
+    def hex_list(self, text: str, loc) -> list[HexId]:
+        m = self.g.map
+        try:
+            hexes = parse_hex_range(text, m.column_digits, m.row_digits)
+        except ValueError as exc:
+            self.map_err(loc, str(exc))
+            return []
+        if m.sheets:
+            for h in hexes:
+                if not h.sheet:
+                    self.map_err(loc, f"'{text}' has no sheet prefix on a multi-sheet map",
+                                 f"write it as e.g. '{m.sheets[0].id}:{h.label()}'")
+                    return []
+        off = [h for h in hexes if not self.grid.contains(h)]
+        if off:
+            self.map_err(loc, f"hex {off[0].label(m.column_digits, m.row_digits)} is outside the map "
+                         f"({self.extent()})", "correct the number or enlarge the map")
+            return [h for h in hexes if self.grid.contains(h)]
+        return hexes
+
+    def one_hex(self, text: str, loc) -> HexId | None:
+        if ".." in str(text):
+            self.map_err(loc, f"'{text}' is a range where one hex is expected", "give one hex number")
+            return None
+        hexes = self.hex_list(text, loc)
+        return hexes[0] if hexes else None
+
+    def extent(self) -> str:
+        m = self.g.map
+        if m.sheets:
+            return "; ".join(f"sheet {s.id}: columns {s.columns}, rows {s.rows}" for s in m.sheets)
+        return f"columns {m.columns}, rows {m.rows}"
+
+    def hex_terrain_checks(self, m: HexMap) -> None:
+        if m.default_terrain not in self.terrain_ids:
+            self.map_err(("default_terrain",), f"default terrain '{m.default_terrain}' is not a terrain type",
+                         f"use one of: {', '.join(sorted(self.terrain_ids))}")
+        groups = {t.id: t.group for t in m.terrain_types}
+        seen: dict[tuple, tuple] = {}
+        group_of_hex: dict[tuple, tuple] = {}
+        for i, block in enumerate(m.terrain):
+            if block.terrain not in self.terrain_ids:
+                self.map_err(("terrain", i, "terrain"), f"unknown terrain '{block.terrain}'",
+                             f"use one of: {', '.join(sorted(self.terrain_ids))}, or add it to terrain_types")
+                continue
+            for j, text in enumerate(block.hexes):
+                for h in self.hex_list(text, ("terrain", i, "hexes", j)):
+                    key = (h, block.terrain)
+                    if key in seen:
+                        self.map_err(("terrain", i, "hexes", j),
+                                     f"hex {self.grid.label(h)} is given terrain '{block.terrain}' twice "
+                                     f"(also at {seen[key]})", "remove the duplicate")
+                        continue
+                    seen[key] = f"terrain[{i}]"
+                    group = groups.get(block.terrain)
+                    if group:
+                        gk = (h, group)
+                        if gk in group_of_hex:
+                            other = group_of_hex[gk]
+                            self.map_err(("terrain", i, "hexes", j),
+                                         f"hex {self.grid.label(h)} is both '{other}' and '{block.terrain}', "
+                                         f"which exclude each other (group '{group}')",
+                                         "keep one of them for this hex")
+                        else:
+                            group_of_hex[gk] = block.terrain
+
+    def hexside_checks(self, m: HexMap) -> None:
+        types = {t.id for t in m.hexside_types}
+        for d in _dupes(t.id for t in m.hexside_types):
+            self.map_err(("hexside_types",), f"hexside type '{d}' is used twice", "give each a unique id")
+        seen: dict = {}
+        for i, block in enumerate(m.hexsides):
+            if block.type not in types:
+                self.map_err(("hexsides", i, "type"), f"unknown hexside type '{block.type}'",
+                             f"use one of: {', '.join(sorted(types)) or '(none defined)'}")
+                continue
+            for j, text in enumerate(block.sides):
+                loc = ("hexsides", i, "sides", j)
+                parts = str(text).split("/")
+                if len(parts) != 2:
+                    self.map_err(loc, f"'{text}' is not a hexside", "write the two hexes it separates: '2737/2738'")
+                    continue
+                a = self.one_hex(parts[0], loc)
+                if a is None:
+                    continue
+                right = parts[1] if ":" in parts[1] or not a.sheet else f"{a.sheet}:{parts[1]}"
+                b = self.one_hex(right, loc)
+                if b is None:
+                    continue
+                if not self.grid.adjacent(a, b):
+                    self.map_err(loc, f"hexes {self.grid.label(a)} and {self.grid.label(b)} are not adjacent, "
+                                 "so they share no side", "name two neighbouring hexes")
+                    continue
+                key = (block.type, frozenset((a, b)))
+                if key in seen:
+                    self.map_err(loc, f"hexside '{text}' is given twice as '{block.type}'", "remove the duplicate")
+                seen[key] = True
+
+    def line_checks(self, m: HexMap) -> None:
+        types = {t.id for t in m.line_types}
+        for i, line in enumerate(m.lines):
+            if line.type not in types:
+                self.map_err(("lines", i, "type"), f"unknown line type '{line.type}'",
+                             f"use one of: {', '.join(sorted(types)) or '(none defined)'}")
+                continue
+            path: list[HexId] = []
+            for j, text in enumerate(line.hexes):
+                path.extend(self.hex_list(text, ("lines", i, "hexes", j)))
+            if len(path) < 2:
+                self.map_err(("lines", i, "hexes"), "a line needs at least two hexes", "add the next hex")
+                continue
+            for a, b in zip(path, path[1:]):
+                if not self.grid.adjacent(a, b):
+                    self.map_err(("lines", i, "hexes"),
+                                 f"{self.grid.label(a)} to {self.grid.label(b)} is not one step: a line runs "
+                                 "through adjacent hexes", "add the hexes between them")
+                    break
+
+    def check_area_map(self, m: AreaMap) -> None:
+        self._terrain_types(m)
+        ids = [s.id for s in m.sectors]
+        for d in _dupes(ids):
+            self.map_err(("sectors",), f"sector id '{d}' is used twice", "give each a unique id")
+        known = set(ids)
+        for i, s in enumerate(m.sectors):
+            for t in s.terrain:
+                if t not in self.terrain_ids:
+                    self.map_err(("sectors", i, "terrain"), f"unknown terrain '{t}' in sector '{s.id}'",
+                                 f"use one of: {', '.join(sorted(self.terrain_ids))}")
+            for t in s.fire_arc:
+                if t not in known:
+                    self.map_err(("sectors", i, "fire_arc"), f"sector '{s.id}' fires on unknown sector '{t}'",
+                                 "use sector ids")
+            for x, y in s.outline:
+                if not (0 <= x <= m.width and 0 <= y <= m.height):
+                    self.map_err(("sectors", i, "outline"),
+                                 f"sector '{s.id}' has corner ({x}, {y}) outside the {m.width:.0f} x "
+                                 f"{m.height:.0f} mm map", "use millimetres from the map's top-left")
+                    break
+        pairs: Counter = Counter()
+        for key in ("adjacent", "water_edges"):
+            for i, (a, b) in enumerate(getattr(m, key)):
+                for s in (a, b):
+                    if s not in known:
+                        self.map_err((key, i), f"unknown sector '{s}'", "use sector ids from [[sectors]]")
+                if a == b:
+                    self.map_err((key, i), f"sector '{a}' is paired with itself", "name two sectors")
+                pairs[frozenset((a, b))] += 1
+        for pair, n in pairs.items():
+            if n > 1:
+                self.map_err(("adjacent",), f"sectors {' and '.join(sorted(pair))} are paired more than once",
+                             "list each pair once (water_edges pairs are not also listed in adjacent)")
+        linked = {s for p in pairs for s in p}
+        for i, s in enumerate(m.sectors):
+            if s.id not in linked:
+                self.map_err(("sectors", i), f"sector '{s.id}' touches no other sector",
+                             "add it to adjacent")
+        self._tracks(m)
+
+    # counters -------------------------------------------------------------------------------
+    def check_counters(self, units, markers) -> None:
+        info = self.g.info
+        sizes = {c.id for c in info.counter_sizes}
+        formations = {s.id: {f.id for f in s.formations} for s in info.sides}
+        decks = {d.id for d in info.decks}
+        n_factors = len(info.factor_names)
+        seen: dict[str, tuple] = {}
+        total = 0
+        for path_name, rows in (("counters.csv", units), ("markers.csv", markers)):
+            path = f"{self.g.folder}/{path_name}"
+            for line, item in rows:
+                where = f"line {line}"
+                total += item.copies
+                if item.id in seen:
+                    self.e.add(path, where, f"id '{item.id}' is already used at {seen[item.id][0]} line "
+                               f"{seen[item.id][1]}", "give each counter a unique id")
+                seen[item.id] = (path_name, line)
+                if item.side:
+                    self.side(item.side, lambda m, f, w=where: self.e.add(path, w + ", column 'side'", m, f))
+                if item.counter not in sizes:
+                    self.e.add(path, where + ", column 'counter'", f"counter size '{item.counter}' is not "
+                               "defined in game.toml", f"use one of: {', '.join(sorted(sizes))}")
+                if path_name == "counters.csv":
+                    self._unit(path, where, item, formations, n_factors)
+                elif item.deck and item.deck not in decks:
+                    self.e.add(path, where + ", column 'deck'", f"deck '{item.deck}' is not defined in "
+                               "game.toml", f"use one of: {', '.join(sorted(decks)) or '(none defined)'}")
+        if total > MAX_COUNTERS:
+            self.e.add(f"{self.g.folder}/counters.csv", "", f"{total:,} counters in all, more than the "
+                       f"{MAX_COUNTERS:,} allowed", "check the copies column")
+
+    def _unit(self, path, where, u, formations, n_factors) -> None:
+        if u.formation and u.side in formations and u.formation not in formations[u.side]:
+            self.e.add(path, where + ", column 'formation'",
+                       f"formation '{u.formation}' is not one of side '{u.side}''s formations",
+                       f"use one of: {', '.join(sorted(formations[u.side])) or '(none defined)'}")
+        for face in ("front", "back"):
+            text = getattr(u, face)
+            n = len(u.factors(face))
+            if text and n not in (n_factors, 1):
+                self.e.add(path, where + f", column '{face}'",
+                           f"'{text}' has {n} factors but the game's factor_names has {n_factors}",
+                           f"write {n_factors} numbers joined by '-' ({'-'.join(self.g.info.factor_names)})")
+        for r in u.red:
+            if r not in self.g.info.factor_names:
+                self.e.add(path, where + ", column 'red'", f"'{r}' is not a factor name",
+                           f"use one of: {', '.join(self.g.info.factor_names)}")
+
+    # tables ---------------------------------------------------------------------------------
+    def check_tables(self) -> None:
+        src = self.tables_src
+        for d in _dupes(t.id for t in self.g.tables):
+            self.e.add(*self.at(src, ("tables",)), f"table id '{d}' is used twice", "give each a unique id")
+        terrain_ids = {t.id for t in self.g.map.terrain_types}
+        hexside_ids = {t.id for t in getattr(self.g.map, "hexside_types", ())}
+        effects = {k for t in self.g.map.terrain_types for k in t.effects}
+        for i, t in enumerate(self.g.tables):
+            for j, row in enumerate(getattr(t, "terrain_rows", ())):
+                for k in row.terrain:
+                    if k not in terrain_ids:
+                        self.e.add(*self.at(src, ("tables", i, "terrain_rows", j, "terrain")),
+                                   f"unknown terrain '{k}' in table '{t.id}'",
+                                   f"use one of: {', '.join(sorted(terrain_ids))}")
+                for k in row.hexsides:
+                    if k not in hexside_ids:
+                        self.e.add(*self.at(src, ("tables", i, "terrain_rows", j, "hexsides")),
+                                   f"unknown hexside type '{k}' in table '{t.id}'",
+                                   f"use one of: {', '.join(sorted(hexside_ids)) or '(none defined)'}")
+            for j, mod in enumerate(getattr(t, "modifiers", ())):
+                for k in mod.terrain:
+                    if k not in terrain_ids:
+                        self.e.add(*self.at(src, ("tables", i, "modifiers", j, "terrain")),
+                                   f"unknown terrain '{k}' in modifier '{mod.id}'",
+                                   f"use one of: {', '.join(sorted(terrain_ids))}")
+            effect = getattr(t, "terrain_effect", "")
+            if effect and effect not in effects:
+                self.e.add(*self.at(src, ("tables", i, "terrain_effect")),
+                           f"no terrain type has the effect '{effect}'",
+                           "add it to the terrain types' effects, e.g. effects = { divisor = 2 }")
+            if isinstance(t, (LookupTable, ChartTable)):
+                continue
+
+    # scenarios ------------------------------------------------------------------------------
+    def check_scenarios(self, scenarios) -> None:
+        g = self.g
+        counters = {i: 10**6 for i in self.counter_ids}  # rows that failed still count as known
+        counters |= {u.id: u.copies for u in g.units} | {m.id: m.copies for m in g.markers}
+        boxes = {b.id for b in g.info.boxes}
+        regions = {r.id for r in getattr(g.map, "regions", ())}
+        decks = {d.id for d in g.info.decks}
+        tables = {t.id for t in g.tables}
+        first, last = g.info.turns.first, g.info.turns.first + g.info.turns.count - 1
+        for scenario, (src, setup_path) in scenarios:
+            def err(loc, msg, fix="", src=src):
+                self.e.add(src.path, src.where(loc), msg, fix)
+            used: Counter = Counter()
+            for p in scenario.setup:
+                where = f"line {p.line}"
+
+                def serr(msg, fix="", where=where, col="unit"):
+                    self.e.add(setup_path, f"{where}, column '{col}'", msg, fix)
+                if p.unit not in counters:
+                    serr(f"unknown unit or marker '{p.unit}'", "use an id from counters.csv or markers.csv")
+                    continue
+                used[p.unit] += 1
+                if used[p.unit] == counters[p.unit] + 1:
+                    serr(f"'{p.unit}' is placed {used[p.unit]} times but has {counters[p.unit]} "
+                         "copies", "raise its copies or remove a placement")
+                for col, loc in [("at", p.at)] + [("also", a) for a in p.also]:
+                    problem = self.location_problem(loc, boxes, first, last)
+                    if problem:
+                        serr(problem[0], problem[1], col=col)
+                if p.region and p.region not in regions:
+                    serr(f"unknown region '{p.region}'", f"use one of: {', '.join(sorted(regions)) or '(none)'}",
+                         col="region")
+                if p.within and not g.is_hex:
+                    serr("'within' counts hexes, but this map has sectors", "leave it empty", col="within")
+            for i, r in enumerate(scenario.reinforcements):
+                if r.unit not in counters:
+                    err(("reinforcements", i, "unit"), f"unknown unit '{r.unit}'", "use an id from counters.csv")
+                if r.turn is not None and not first <= r.turn <= last:
+                    err(("reinforcements", i, "turn"), f"turn {r.turn} is outside turns {first}-{last}",
+                        "correct the turn")
+                for loc in r.at:
+                    problem = self.location_problem(loc, boxes, first, last)
+                    if problem:
+                        err(("reinforcements", i, "at"), *problem)
+                if r.box and r.box not in boxes:
+                    err(("reinforcements", i, "box"), f"unknown box '{r.box}'",
+                        f"use one of: {', '.join(sorted(boxes)) or '(none)'}")
+            for i, a in enumerate(scenario.allowances):
+                self.side(a.side, lambda m, f, i=i: err(("allowances", i, "side"), m, f))
+            for i, row in enumerate(scenario.tracks):
+                self.side(row.side, lambda m, f, i=i: err(("tracks", i, "side"), m, f))
+                played = (scenario.turns[1] - scenario.turns[0] + 1) if scenario.turns else g.info.turns.count
+                if len(row.per_turn) != played:
+                    err(("tracks", i, "per_turn"), f"track '{row.id}' has {len(row.per_turn)} values for "
+                        f"{played} turns", "give one value per turn")
+            for i, d in enumerate(scenario.draws):
+                if d.deck not in decks:
+                    err(("draws", i, "deck"), f"unknown deck '{d.deck}'", f"use one of: {', '.join(sorted(decks))}")
+            if scenario.victory_table and scenario.victory_table not in tables:
+                err(("victory_table",), f"unknown table '{scenario.victory_table}'", "use a table id from tables.toml")
+            if scenario.first_player:
+                self.side(scenario.first_player, lambda m, f: err(("first_player",), m, f))
+            if scenario.turns and not (first <= scenario.turns[0] <= scenario.turns[1] <= last):
+                err(("turns",), f"turns {list(scenario.turns)} are outside {first}-{last}", "correct them")
+
+    def location_problem(self, loc: str, boxes, first, last) -> tuple[str, str] | None:
+        g = self.g
+        if loc == "off-map":
+            return None
+        if loc.startswith("box:"):
+            return None if loc[4:] in boxes else (f"unknown box '{loc[4:]}'",
+                                                  f"use one of: {', '.join(sorted(boxes)) or '(none)'}")
+        if loc.startswith("turn:"):
+            n = loc[5:]
+            ok = n.isdigit() and first <= int(n) <= last
+            return None if ok else (f"'{loc}' is not a turn box", f"use turn:{first} to turn:{last}")
+        if g.is_hex:
+            m = g.map
+            try:
+                h = parse_hex(loc, m.column_digits, m.row_digits)
+            except ValueError as exc:
+                return str(exc), "give a hex number, 'box:<id>', 'turn:<n>' or 'off-map'"
+            if not g.grid.contains(h):
+                return f"hex {loc} is outside the map ({self.extent()})", "correct the hex"
+            return None
+        if loc not in g.sector_by_id:
+            return f"unknown sector '{loc}'", "use a sector id from map.toml, 'box:<id>' or 'off-map'"
+        return None
+
+
+def check_game(game: Game, errors: Collector, game_src, map_src, tables_src, units, markers,
+               scenarios, counter_ids: set[str] = frozenset()) -> None:
+    """Run every cross-reference check; problems go to the collector."""
+    c = Checker(game, errors, game_src, map_src, tables_src)
+    c.counter_ids = set(counter_ids)
+    c.check_info()
+    if isinstance(game.map, HexMap):
+        grid_ok = c.check_hex_map(game.map)
+    else:
+        c.check_area_map(game.map)
+        grid_ok = True
+    c.check_counters(units, markers)
+    c.check_tables()
+    if grid_ok:  # without a grid every set-up hex would be reported again as noise
+        c.check_scenarios(scenarios)

@@ -1,0 +1,191 @@
+"""Load one game folder: read every file, validate each, then check every cross-reference."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.errors import Collector
+from builder.load import checks
+from builder.load.files import read_csv, read_text, read_toml, validate_row, validate_toml
+from builder.load.rules_md import parse_rules
+from builder.model.counters import Marker, Unit
+from builder.model.game import GameInfo
+from builder.model.game_model import Game
+from builder.model.maps import AreaMap, HexMap
+from builder.model.scenario import Placement, Scenario
+from builder.model.tables import TablesFile
+
+SOURCES = Path("sources")
+
+UNIT_COLUMNS = {
+    "id": True, "side": True, "formation": False, "unit": True, "type": True, "size": False,
+    "front": True, "back": False, "back_name": False, "red": False, "marks": False,
+    "copies": False, "counter": False, "assumed": False, "source": False, "note": False,
+}
+MARKER_COLUMNS = {
+    "id": True, "name": True, "kind": True, "side": False, "front": False, "back": False,
+    "value": False, "red": False, "counter": False, "copies": False, "deck": False,
+    "assumed": False, "source": False, "note": False,
+}
+SETUP_COLUMNS = {
+    "unit": True, "at": True, "also": False, "within": False, "region": False,
+    "assumed": False, "source": False, "note": False,
+}
+_LIST_COLUMNS = {"red", "marks", "also"}
+
+
+def list_games(root: Path = SOURCES) -> list[str]:
+    """Names of the game folders under sources/ (those with a game.toml)."""
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir() if (p / "game.toml").is_file())
+
+
+def find_game(name: str, root: Path = SOURCES) -> Path:
+    """A GAME argument: a folder name under sources/ or a path to a game folder."""
+    as_path = Path(name)
+    if (as_path / "game.toml").is_file():
+        return as_path
+    under = root / name
+    if (under / "game.toml").is_file():
+        return under
+    known = ", ".join(list_games(root)) or "none"
+    raise FileNotFoundError(
+        f"no game '{name}': expected a folder under {root}/ or a path to a folder with game.toml "
+        f"(games here: {known})"
+    )
+
+
+def _cells(row: dict, model) -> dict:
+    """CSV cells to model input: empty cells take the default, lists split on ';'."""
+    data: dict = {}
+    for key, value in row.items():
+        if value == "":
+            continue
+        if key == "red" and model is Marker:
+            data[key] = value.lower() in ("yes", "true", "1", "red")
+        elif key in _LIST_COLUMNS:
+            data[key] = [v.strip() for v in value.replace(";", " ").split() if v.strip()]
+        elif key == "assumed":
+            low = value.lower()
+            if low in ("yes", "true", "*", "all"):
+                data[key] = True
+            elif low in ("no", "false"):
+                data[key] = False
+            else:
+                data[key] = [v.strip() for v in value.split(";") if v.strip()]
+        else:
+            data[key] = value
+    return data
+
+
+def _read_rows(path: Path, columns: dict, model, errors: Collector, required: bool = True,
+               ids: set | None = None) -> list:
+    """Valid rows as (line, item); ids (when given) collects every row's id, valid or not."""
+    if not path.exists():
+        if required:
+            errors.add(path, "", "is missing", f"create it with the header: {','.join(columns)}")
+        return []
+    rows = read_csv(path, columns, errors)
+    out = []
+    for line, row in rows or []:
+        if ids is not None and row.get("id"):
+            ids.add(row["id"])
+        data = _cells(row, model)
+        item = validate_row(model, path, line, data, errors)
+        if item is not None:
+            out.append((line, item))
+    return out
+
+
+def load_game(folder: Path | str) -> Game:
+    """Read and validate a game folder; raise SourceError listing every problem found."""
+    folder = Path(folder)
+    errors = Collector(folder)
+    if not folder.is_dir():
+        errors.add(folder, "", "is not a folder", "give a folder name under sources/ or a path to one")
+        errors.raise_if_any()
+
+    info = map_ = None
+    game_src = read_toml(folder / "game.toml", errors)
+    if game_src:
+        info = validate_toml(GameInfo, game_src, errors)
+    map_src = read_toml(folder / "map.toml", errors)
+    if map_src:
+        kind = map_src.data.get("kind")
+        if kind not in ("hex", "area"):
+            errors.add(map_src.path, map_src.where(("kind",)) or "key kind",
+                       f"kind is {kind!r}", "set kind = \"hex\" or kind = \"area\"")
+        else:
+            map_ = validate_toml(HexMap if kind == "hex" else AreaMap, map_src, errors)
+
+    counter_ids: set[str] = set()  # every id written, so a broken row does not also break set-ups
+    units = _read_rows(folder / "counters.csv", UNIT_COLUMNS, Unit, errors, ids=counter_ids)
+    markers = _read_rows(folder / "markers.csv", MARKER_COLUMNS, Marker, errors, required=False,
+                         ids=counter_ids)
+
+    tables = ()
+    tables_src = None
+    if (folder / "tables.toml").exists():
+        tables_src = read_toml(folder / "tables.toml", errors)
+        if tables_src:
+            parsed = validate_toml(TablesFile, tables_src, errors)
+            tables = parsed.tables if parsed else ()
+
+    scenarios = _load_scenarios(folder, errors)
+
+    rules = None
+    if (folder / "rules.md").exists():
+        text = read_text(folder / "rules.md", errors)
+        if text is not None:
+            rules = parse_rules(text, folder / "rules.md", errors)
+
+    if info is None or map_ is None:
+        errors.raise_if_any()  # without sides and a map no reference can be checked
+    game = Game(
+        slug=folder.resolve().name,
+        folder=str(folder),
+        info=info,
+        map=map_,
+        units=tuple(u for _, u in units),
+        markers=tuple(m for _, m in markers),
+        tables=tables,
+        scenarios=tuple(s for s, _ in scenarios),
+        rules=rules,
+    )
+    checks.check_game(game, errors, game_src, map_src, tables_src, units, markers, scenarios,
+                      counter_ids)
+    errors.raise_if_any()
+    return game
+
+
+def _load_scenarios(folder: Path, errors: Collector) -> list:
+    out = []
+    sdir = folder / "scenarios"
+    if not sdir.is_dir():
+        return out
+    for path in sorted(sdir.glob("*.toml")):
+        src = read_toml(path, errors)
+        if not src:
+            continue
+        data = dict(src.data)
+        sid = path.stem
+        setup_name = data.get("setup_file") or f"{sid}.setup.csv"
+        setup_path = sdir / str(setup_name)
+        placements = []
+        if "setup" in data:
+            errors.add(path, src.where(("setup",)), "set-up positions belong in the .setup.csv file",
+                       f"move them to {setup_name}")
+        if setup_path.exists():
+            for line, item in _read_rows(setup_path, SETUP_COLUMNS, Placement, errors):
+                placements.append(item.model_copy(update={"line": line}))
+        elif data.get("setup_file"):
+            errors.add(path, src.where(("setup_file",)), f"names {setup_name}, which does not exist",
+                       "create it or correct the name")
+        data["id"] = sid
+        scenario = validate_toml(Scenario, src, errors, data=data)
+        if scenario is not None:
+            scenario = scenario.model_copy(update={"setup": tuple(placements),
+                                                   "setup_file": setup_path.name})
+            out.append((scenario, (src, setup_path)))
+    return out

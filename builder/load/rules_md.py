@@ -1,0 +1,75 @@
+"""rules.md: Markdown whose headings start with the section number ('### 16.1 Title')."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from builder.errors import Collector
+from builder.model.scenario import Rules, Section
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+SECTION_NUMBER = re.compile(r"^\d+(?:\.[0-9]+[a-z]?|\.[A-Z]{1,2}|\.[a-z])*$")
+_CITED = re.compile(r"(?<![\d.])(\d+(?:\.(?:\d+|[A-Z]{1,2}|[a-z])\b)+)")
+_CITE_CUE = re.compile(
+    r"(?:\b(?:see|per|rule|rules|case|cases|under|and|or|as per|in|of)\s+|\()$", re.IGNORECASE
+)
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
+def parse_rules(text: str, path: Path, errors: Collector) -> Rules | None:
+    """Split the text into sections; note a missing title and duplicate section numbers."""
+    lines = text.splitlines()
+    title = ""
+    sections: list[dict] = []
+    seen: dict[str, int] = {}
+    for number, line in enumerate(lines, start=1):
+        m = _HEADING.match(line)
+        if not m:
+            if sections:
+                sections[-1]["body"].append(line)
+            continue
+        level, heading = len(m.group(1)), m.group(2)
+        if level == 1:
+            if title:
+                errors.add(path, f"line {number}", "a second '# ' title", "use '## ' for sections")
+            title = heading
+            continue
+        first, _, rest = heading.partition(" ")
+        if SECTION_NUMBER.match(first.rstrip(".")):
+            sid, name = first.rstrip("."), rest.strip()
+        else:
+            sid, name = slug(heading), heading
+        if sid in seen:
+            errors.add(path, f"line {number}", f"section {sid} is given twice (first at line {seen[sid]})",
+                       "renumber or merge the two sections")
+            continue
+        seen[sid] = number
+        sections.append({"id": sid, "title": name, "level": level, "line": number, "body": []})
+    if not title:
+        errors.add(path, "line 1", "has no title line", "start the file with '# Game Title'")
+        return None
+    if not sections:
+        errors.add(path, "", "has no sections", "add headings such as '## 1.0 Introduction'")
+        return None
+    ids = set(seen)
+    built = []
+    for s in sections:
+        body = "\n".join(s["body"]).strip()
+        built.append(Section(id=s["id"], title=s["title"], level=s["level"], line=s["line"],
+                             text=body, refs=tuple(cited_sections(body))))
+    del ids
+    return Rules(title=title, sections=tuple(built))
+
+
+def cited_sections(text: str) -> list[str]:
+    """Section numbers the text cites ('see 16.1', 'per 13.0', '(9.1.2)'), in order, once each."""
+    found: list[str] = []
+    for m in _CITED.finditer(text):
+        before = text[max(0, m.start() - 12): m.start()]
+        if _CITE_CUE.search(before) and m.group(1) not in found:
+            found.append(m.group(1))
+    return found

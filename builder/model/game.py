@@ -1,0 +1,107 @@
+"""game.toml: title, credits, sides and formations, turns, sequence of play, counter sizes."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from builder.model.base import Colour, Ident, Length, Model, Sourced
+
+
+class Credit(Model):
+    role: str = Field(description="as printed, e.g. 'Game Design'")
+    names: tuple[str, ...]
+
+
+class Scale(Sourced):
+    hex: str = Field(default="", description="ground one hex covers, e.g. '~160 m'")
+    turn: str = Field(default="", description="time one turn covers, e.g. '6 hours'")
+    unit: str = Field(default="", description="unit scale, e.g. 'battalion'")
+
+
+class Formation(Sourced):
+    id: Ident
+    name: str
+    color: Colour | None = Field(default=None, description="counter colour; the side's when absent")
+    text_color: Colour | None = None
+
+
+class Side(Sourced):
+    id: Ident
+    name: str
+    color: Colour = Field(description="counter background colour")
+    text_color: Colour = "#000000"
+    formations: tuple[Formation, ...] = ()
+
+
+class CounterSize(Sourced):
+    id: Ident = Field(description="referred to by counters.csv / markers.csv 'counter' column")
+    size: Length = Field(description="edge of a square counter or diameter of a round one, e.g. '5/8in'")
+    shape: Literal["square", "round"] = "square"
+
+
+class TurnDetail(Model):
+    number: int = Field(ge=1)
+    name: str = Field(default="", description="as printed on the turn track, e.g. 'April 9 Morning'")
+    date: str = ""
+    period: str = Field(default="", description="e.g. 'morning', 'day', 'evening', 'night'")
+    night: bool = False
+    note: str = ""
+
+
+class Turns(Sourced):
+    count: int = Field(ge=1, le=1000)
+    first: int = Field(default=1, description="number of the first turn on the track")
+    detail: tuple[TurnDetail, ...] = Field(default=(), description="names, dates, night turns")
+
+
+class Phase(Sourced):
+    name: str
+    side: str = Field(default="", description="side id whose phase this is; empty for both")
+    steps: tuple[str, ...] = ()
+    skip_on_turns: tuple[int, ...] = ()
+
+
+class Deck(Sourced):
+    id: Ident
+    name: str
+    side: str = ""
+    draw: Literal["returned-each-turn", "without-replacement", "once"] = Field(
+        description="returned-each-turn: drawn and put back (Scheldt's support fire); "
+        "without-replacement: drawn counters leave play; once: one draw in the game"
+    )
+    per_turn: str = Field(default="", description="how many are drawn, e.g. '1' or 'per turn track'")
+
+
+class Box(Sourced):
+    id: Ident
+    name: str
+    side: str = ""
+    kind: Literal["reserves", "eliminated", "holding", "losses", "off-map"] = "holding"
+
+
+class GameInfo(Sourced):
+    """The whole of game.toml."""
+
+    title: str
+    subtitle: str = ""
+    series: str = ""
+    publisher: str = ""
+    year: int | None = None
+    version: str = "1.0"
+    description: str = ""
+    credits: tuple[Credit, ...] = ()
+    scale: Scale = Scale()
+    sides: tuple[Side, ...] = Field(min_length=2)
+    first_player: str = Field(description="side id")
+    turns: Turns
+    sequence: tuple[Phase, ...] = Field(default=(), description="the sequence of play, in order")
+    counter_sizes: tuple[CounterSize, ...] = Field(min_length=1)
+    factor_names: tuple[str, ...] = Field(
+        default=("attack", "defense", "movement"),
+        description="what the numbers of a printed '5-7-5' mean, in order",
+    )
+    paper: Literal["letter", "a4"] = "letter"
+    decks: tuple[Deck, ...] = ()
+    boxes: tuple[Box, ...] = Field(default=(), description="holding boxes: reserves, eliminated, losses")

@@ -1,0 +1,104 @@
+"""The whole game: what the loader returns and every output reads."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from pydantic import ConfigDict
+
+from builder.geometry.hexgrid import HexGrid, SheetPlacement
+from builder.geometry.hexid import HexId, parse_hex, parse_hex_range, parse_span
+from builder.model.base import Model
+from builder.model.counters import Marker, Unit
+from builder.model.game import GameInfo
+from builder.model.maps import AreaMap, HexMap
+from builder.model.scenario import Rules, Scenario
+from builder.model.tables import Table
+
+
+class Game(Model):
+    """A loaded, validated game. Immutable; derived views are computed once on first use."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(cached_property,))
+
+    slug: str
+    folder: str
+    info: GameInfo
+    map: HexMap | AreaMap
+    units: tuple[Unit, ...]
+    markers: tuple[Marker, ...] = ()
+    tables: tuple[Table, ...] = ()
+    scenarios: tuple[Scenario, ...] = ()
+    rules: Rules | None = None
+
+    # --- lookups ---------------------------------------------------------------------------
+    @cached_property
+    def sides(self) -> dict:
+        return {s.id: s for s in self.info.sides}
+
+    @cached_property
+    def unit_by_id(self) -> dict[str, Unit]:
+        return {u.id: u for u in self.units}
+
+    @cached_property
+    def marker_by_id(self) -> dict[str, Marker]:
+        return {m.id: m for m in self.markers}
+
+    @cached_property
+    def table_by_id(self) -> dict[str, Table]:
+        return {t.id: t for t in self.tables}
+
+    @cached_property
+    def terrain_types(self) -> dict:
+        return {t.id: t for t in self.map.terrain_types}
+
+    # --- hex maps --------------------------------------------------------------------------
+    @property
+    def is_hex(self) -> bool:
+        return isinstance(self.map, HexMap)
+
+    @cached_property
+    def grid(self) -> HexGrid:
+        """The one geometry every output uses for hex positions (hex maps only)."""
+        return make_grid(self.map)
+
+    def hex(self, text: str) -> HexId:
+        m = self.map
+        return parse_hex(text, m.column_digits, m.row_digits)
+
+    def hexes(self, texts) -> list[HexId]:
+        m = self.map
+        out: list[HexId] = []
+        for t in texts:
+            out.extend(parse_hex_range(t, m.column_digits, m.row_digits))
+        return out
+
+    @cached_property
+    def hex_terrain(self) -> dict[HexId, tuple[str, ...]]:
+        """Every hex's terrain ids: those assigned, or the default terrain."""
+        assigned: dict[HexId, list[str]] = {}
+        for block in self.map.terrain:
+            for h in self.hexes(block.hexes):
+                assigned.setdefault(h, []).append(block.terrain)
+        default = (self.map.default_terrain,)
+        return {h: tuple(assigned.get(h, default)) for h in self.grid.all_hexes()}
+
+    # --- area maps -------------------------------------------------------------------------
+    @cached_property
+    def sector_by_id(self) -> dict:
+        return {s.id: s for s in self.map.sectors} if isinstance(self.map, AreaMap) else {}
+
+
+def make_grid(m: HexMap) -> HexGrid:
+    """Build the hex geometry from a validated hex map."""
+    if m.sheets:
+        placements = []
+        for s in m.sheets:
+            c0, c1 = parse_span(s.columns)
+            r0, r1 = parse_span(s.rows)
+            placements.append(SheetPlacement(s.id, c0, c1, r0, r1, s.origin[0], s.origin[1]))
+    else:
+        c0, c1 = parse_span(m.columns)
+        r0, r1 = parse_span(m.rows)
+        placements = [SheetPlacement("", c0, c1, r0, r1, 0, 0)]
+    return HexGrid(placements, m.hex_size, m.shifted_columns, m.column_digits, m.row_digits)

@@ -1,0 +1,180 @@
+"""map.toml: a hex map (one or several sheets) or an area map of named sectors."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import Field
+
+from builder.model.base import Colour, Ident, Length, Model, Sourced
+
+EffectValue = int | float | str
+
+
+class TerrainType(Sourced):
+    id: Ident
+    name: str
+    color: Colour = Field(description="fill colour on the map")
+    pattern: Literal[
+        "", "trees", "town", "city", "peak", "hill", "water", "marsh", "flood", "craters", "docks",
+        "fort", "bunker", "trench", "buildings", "canals", "lake", "rough", "mountain", "farm",
+    ] = Field(default="", description="symbol drawn over the fill")
+    group: str = Field(
+        default="",
+        description="terrains sharing a group exclude each other in one hex (e.g. 'base': clear/sea)",
+    )
+    effects: dict[str, EffectValue] = Field(
+        default={}, description="what the terrain does, by name: movement, combat, divisor, drm ..."
+    )
+
+
+class TerrainHexes(Sourced):
+    terrain: str = Field(description="terrain type id")
+    hexes: tuple[str, ...] = Field(description="hex numbers or ranges 'A..B'")
+
+
+class HexsideType(Sourced):
+    id: Ident
+    name: str
+    color: Colour
+    style: Literal[
+        "river", "major-river", "minor-river", "canal", "trench", "causeway", "sea", "fortified",
+        "border", "escarpment",
+    ]
+    effects: dict[str, EffectValue] = {}
+
+
+class Hexsides(Sourced):
+    type: str = Field(description="hexside type id")
+    sides: tuple[str, ...] = Field(description="'2737/2738': the side between two adjacent hexes")
+
+
+class LineType(Sourced):
+    id: Ident
+    name: str
+    color: Colour
+    style: Literal["road", "minor-road", "railway", "ferry", "boundary", "track"]
+    effects: dict[str, EffectValue] = {}
+
+
+class Line(Sourced):
+    type: str = Field(description="line type id")
+    name: str = ""
+    hexes: tuple[str, ...] = Field(description="adjacent hexes in order; ranges 'A..B' allowed")
+
+
+class Label(Sourced):
+    text: str
+    hex: str
+    kind: Literal["town", "city", "village", "water", "feature", "region"] = "town"
+
+
+class Region(Sourced):
+    id: Ident
+    name: str
+    hexes: tuple[str, ...] = ()
+    style: Literal["tint", "outline", "none"] = "outline"
+    color: Colour = "#7a1f1f"
+
+
+class Objective(Sourced):
+    hex: str
+    name: str = ""
+    kind: Literal["victory", "supply", "peak", "objective", "town"] = "objective"
+    side: str = Field(default="", description="side id that scores or draws supply here")
+    vp: float | None = None
+
+
+class Edge(Sourced):
+    edge: Literal["north", "south", "east", "west"]
+    side: str = Field(description="side id")
+    kind: Literal["supply", "entry", "exit"]
+    hexes: tuple[str, ...] = Field(default=(), description="entry hexes; empty means the whole edge")
+    name: str = ""
+
+
+class Sheet(Sourced):
+    id: str = Field(description="sheet prefix as printed, e.g. '16A'")
+    name: str = ""
+    columns: str = Field(description="printed column numbers, e.g. '01-34'")
+    rows: str = Field(description="printed row numbers, e.g. '01-50'")
+    origin: tuple[int, int] = Field(
+        default=(0, 0),
+        description="[column, row] where this sheet's first hex sits in the whole map's grid; "
+        "sheets whose grids touch join there",
+    )
+
+
+class Track(Sourced):
+    """A printed track or box on the map (turn record, artillery track, reserves box)."""
+
+    id: Ident
+    name: str
+    kind: Literal["turn", "artillery", "losses", "victory", "box"] = "box"
+    box: str = Field(default="", description="box id from game.toml for holding boxes")
+
+
+class HexMap(Sourced):
+    """A map of flat-topped hexes in columns, numbered column then row."""
+
+    kind: Literal["hex"]
+    title: str = ""
+    orientation: Literal["flat-top-columns"] = "flat-top-columns"
+    hex_size: Length = Field(description="across the flats, e.g. '0.75in'")
+    shifted_columns: Literal["even", "odd"] = Field(
+        default="even", description="which printed column numbers sit half a hex lower"
+    )
+    column_digits: int = Field(default=2, ge=1, le=3)
+    row_digits: int = Field(default=2, ge=1, le=3)
+    columns: str = Field(default="", description="single-sheet maps: printed columns, e.g. '10-34'")
+    rows: str = Field(default="", description="single-sheet maps: printed rows, e.g. '17-48'")
+    sheets: tuple[Sheet, ...] = Field(default=(), description="multi-sheet maps: one entry per sheet")
+    default_terrain: str
+    terrain_types: tuple[TerrainType, ...] = Field(min_length=1)
+    terrain: tuple[TerrainHexes, ...] = ()
+    hexside_types: tuple[HexsideType, ...] = ()
+    hexsides: tuple[Hexsides, ...] = ()
+    line_types: tuple[LineType, ...] = ()
+    lines: tuple[Line, ...] = ()
+    labels: tuple[Label, ...] = ()
+    regions: tuple[Region, ...] = ()
+    objectives: tuple[Objective, ...] = ()
+    edges: tuple[Edge, ...] = ()
+    tracks: tuple[Track, ...] = ()
+
+
+class Sector(Sourced):
+    id: Ident
+    name: str
+    terrain: tuple[str, ...] = Field(default=(), description="terrain type ids (bunker, trench ...)")
+    outline: tuple[tuple[float, float], ...] = Field(
+        min_length=3, description="polygon corners in mm from the map's top-left"
+    )
+    vp: int = Field(default=0, ge=0)
+    fire_arc: tuple[str, ...] = Field(
+        default=(), description="sectors this sector's heavy machine guns can fire on"
+    )
+    mg: int = Field(default=0, ge=0, description="heavy machine gun fire strength [SP] when garrisoned")
+
+
+class AreaMap(Sourced):
+    """A map of named sectors (areas) with adjacency instead of hexes."""
+
+    kind: Literal["area"]
+    title: str = ""
+    width: Length
+    height: Length
+    stacking_cap: int | None = Field(default=None, description="most strength points in one sector")
+    terrain_types: tuple[TerrainType, ...] = Field(min_length=1)
+    sectors: tuple[Sector, ...] = Field(min_length=1)
+    adjacent: tuple[tuple[str, str], ...] = Field(description="pairs of sectors sharing an edge")
+    water_edges: tuple[tuple[str, str], ...] = Field(
+        default=(), description="pairs of sectors across water: adjacent, but movement is blocked"
+    )
+    water: tuple[tuple[tuple[float, float], ...], ...] = Field(
+        default=(), description="water polygons (mm) drawn on the map"
+    )
+    tracks: tuple[Track, ...] = ()
+
+
+MapSpec = Annotated[Union[HexMap, AreaMap], Field(discriminator="kind")]

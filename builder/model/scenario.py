@@ -1,0 +1,91 @@
+"""scenarios/<id>.toml and scenarios/<id>.setup.csv: set-ups, reinforcements, tracks, victory."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from builder.model.base import Ident, Model, Sourced
+
+
+class Placement(Sourced):
+    """Where one counter starts: a hex, a sector, a box, or a choice around them."""
+
+    unit: str = Field(description="unit or marker id")
+    at: str = Field(
+        description="hex number, sector id, 'box:<id>', 'turn:<n>' (the turn track) or 'off-map'"
+    )
+    also: tuple[str, ...] = Field(default=(), description="other locations the rules allow")
+    within: int = Field(default=0, ge=0, description="may also be this many hexes from 'at'/'also'")
+    region: str = Field(default="", description="region id: may set up anywhere in it")
+    line: int = Field(default=0, description="line in the .setup.csv file, for messages")
+
+
+class Reinforcement(Sourced):
+    unit: str
+    turn: int | None = Field(default=None, description="arrival turn; empty for a conditional arrival")
+    at: tuple[str, ...] = Field(default=(), description="entry hexes or sectors (any one of them)")
+    box: str = Field(default="", description="box id it waits in (reserves)")
+    condition: str = ""
+
+
+class Allowance(Sourced):
+    """Replacements or rebuilds: how many, for whom, in which turns."""
+
+    side: str
+    kind: Literal["rebuild", "replacement"]
+    turns: str = Field(description="e.g. '1-10' or 'night'")
+    count: int = Field(ge=0)
+
+
+class TrackRow(Sourced):
+    """Per-turn numbers printed on a track: bombardment allotments, support fire draws."""
+
+    id: Ident
+    name: str
+    side: str
+    per_turn: tuple[int | None, ...] = Field(description="one value per turn, first turn first")
+
+
+class DeckDraw(Sourced):
+    deck: str
+    count: str = Field(default="1", description="how many, or 'per track <id>'")
+    when: str = "each turn"
+
+
+class Scenario(Sourced):
+    id: str = ""
+    name: str
+    description: str = ""
+    turns: tuple[int, int] | None = Field(default=None, description="[first, last] turn played")
+    first_player: str = ""
+    setup_file: str = Field(default="", description="set-up CSV; default '<id>.setup.csv'")
+    setup_note: str = Field(default="", description="the set-up rule in words")
+    setup: tuple[Placement, ...] = ()
+    reinforcements: tuple[Reinforcement, ...] = ()
+    allowances: tuple[Allowance, ...] = ()
+    tracks: tuple[TrackRow, ...] = ()
+    draws: tuple[DeckDraw, ...] = ()
+    victory: tuple[str, ...] = Field(default=(), description="victory conditions as the rules state them")
+    victory_table: str = Field(default="", description="table id that turns points into a level")
+    special_rules: tuple[str, ...] = ()
+
+
+class Rules(Model):
+    """The rules text split into numbered sections."""
+
+    title: str
+    sections: tuple["Section", ...]
+
+
+class Section(Model):
+    id: str = Field(description="section number as printed, e.g. '16.1' or '41.A.4.a'")
+    title: str
+    level: int
+    text: str = Field(description="Markdown body of the section")
+    line: int
+    refs: tuple[str, ...] = Field(default=(), description="section numbers this one cites")
+
+
+Rules.model_rebuild()

@@ -1,0 +1,400 @@
+"""tables.toml: every table of a game written as data, one kind per way of reading it.
+
+Each kind validates its own shape (ragged rows, gaps in the dice, bands out of order); the
+calculators compute with the same objects, and the printed cards draw them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal, Union
+
+from pydantic import Field, model_validator
+
+from builder.model.base import Ident, Model, Sourced
+
+Beyond = Literal["first-column", "last-column", "not-allowed"]
+Rounding = Literal["half-down", "half-up", "down", "up", "nearest"]
+
+
+# --- dice and roll specs ---------------------------------------------------------------------
+def dice_range(dice: str) -> tuple[int, int]:
+    """Smallest and largest total of '1d6', '2d6' (ValueError for anything else)."""
+    m = re.fullmatch(r"(\d+)d(\d+)", dice)
+    if not m or not (1 <= int(m.group(1)) <= 4) or int(m.group(2)) not in (2, 3, 4, 6, 8, 10, 12, 20):
+        raise ValueError(f"'{dice}' is not a dice spec: write e.g. '1d6' or '2d6'")
+    n, sides = int(m.group(1)), int(m.group(2))
+    return n, n * sides
+
+
+_SPEC = re.compile(
+    r"^\s*(?:(?P<op><=|>=|<|>)\s*(?P<opval>-?\d+|[a-z][a-z0-9_-]*)"
+    r"|(?P<lo>-?\d+)\s*(?:-|\.\.)\s*(?P<hi>-?\d+)|(?P<one>-?\d+)|(?P<else>else))\s*$"
+)
+
+
+class RollSpec:
+    """A condition on a number: '5', '5-10', '2,3,12', '<=2', '>=17', '<turn', 'else'."""
+
+    def __init__(self, text: str):
+        self.text = str(text).strip()
+        self.parts = []
+        for chunk in self.text.split(","):
+            m = _SPEC.match(chunk)
+            if not m:
+                raise ValueError(
+                    f"'{text}' is not a roll condition: write '5', '5-10', '2,3,12', '<=2', '>=17',"
+                    " '<turn' or 'else'"
+                )
+            self.parts.append(m.groupdict())
+
+    @property
+    def is_else(self) -> bool:
+        return any(p["else"] for p in self.parts)
+
+    def names(self) -> set[str]:
+        """Input names the condition compares against ('<turn' -> {'turn'})."""
+        return {p["opval"] for p in self.parts if p["op"] and not _is_int(p["opval"])}
+
+    def matches(self, value: int, inputs: dict[str, int] | None = None) -> bool:
+        for p in self.parts:
+            if p["else"]:
+                return True
+            if p["one"] is not None and value == int(p["one"]):
+                return True
+            if p["lo"] is not None and int(p["lo"]) <= value <= int(p["hi"]):
+                return True
+            if p["op"]:
+                ref = p["opval"]
+                other = int(ref) if _is_int(ref) else (inputs or {}).get(ref)
+                if other is None:
+                    continue
+                if {"<": value < other, "<=": value <= other, ">": value > other,
+                        ">=": value >= other}[p["op"]]:
+                    return True
+        return False
+
+
+def _is_int(text: str) -> bool:
+    return bool(re.fullmatch(r"-?\d+", text or ""))
+
+
+def _check_spec(text: str) -> str:
+    RollSpec(text)
+    return text
+
+
+# --- differential bands ----------------------------------------------------------------------
+_BAND = re.compile(r"^\s*(?:(?P<op><=|>=)\s*(?P<opv>[+-]?\d+)|(?P<lo>[+-]?\d+)(?:\s*\.\.\s*(?P<hi>[+-]?\d+))?)\s*$")
+
+
+def parse_band(text: str) -> tuple[float, float]:
+    """'-5' -> (-5,-5); '+2..+3' -> (2,3); '>=+10' -> (10, inf); '<=-5' -> (-inf, -5)."""
+    m = _BAND.match(str(text))
+    if not m:
+        raise ValueError(
+            f"'{text}' is not a band: write '+1', '+2..+3', '>=+10' or '<=-5'"
+        )
+    if m.group("op") == ">=":
+        return float(int(m.group("opv"))), float("inf")
+    if m.group("op") == "<=":
+        return float("-inf"), float(int(m.group("opv")))
+    lo = int(m.group("lo"))
+    hi = int(m.group("hi")) if m.group("hi") else lo
+    if hi < lo:
+        raise ValueError(f"band '{text}' runs backwards: write the smaller number first")
+    return float(lo), float(hi)
+
+
+def _check_bands(bands: tuple[str, ...], what: str) -> None:
+    prev_hi = None
+    for i, band in enumerate(bands):
+        lo, hi = parse_band(band)
+        if prev_hi is not None and lo != prev_hi + 1:
+            raise ValueError(
+                f"{what}: band {i + 1} '{band}' does not follow band {i} (expected it to start at "
+                f"{int(prev_hi) + 1:+d}): bands must run in order without gaps or overlaps"
+            )
+        prev_hi = hi
+
+
+# --- shared pieces ---------------------------------------------------------------------------
+class Shift(Sourced):
+    """A column shift a player may apply (air support, Fight/Move, surprise ...)."""
+
+    id: Ident
+    label: str
+    columns: int = Field(description="+1 = one column in the attacker's favour, -1 the defender's")
+    max_uses: int | None = Field(default=None, description="most times it can apply to one attack")
+
+
+class Modifier(Sourced):
+    """A number added to a roll (or to a ratio's result), with when it applies."""
+
+    id: Ident
+    label: str
+    value: int
+    group: str = Field(
+        default="", description="modifiers in one group are not cumulative: only the highest applies"
+    )
+    terrain: tuple[str, ...] = Field(default=(), description="applies when the target hex has one")
+    max_uses: int | None = None
+
+
+class Entry(Model):
+    when: str = Field(description="roll or value condition: '5', '5-10', '2,3,12', '<=4', '<turn', 'else'")
+    result: str
+    detail: str = ""
+
+    @model_validator(mode="after")
+    def _spec(self) -> "Entry":
+        _check_spec(self.when)
+        return self
+
+
+class Input(Model):
+    id: Ident
+    name: str
+    min: int
+    max: int
+
+
+class TableBase(Sourced):
+    id: Ident
+    name: str
+    legend: dict[str, str] = Field(default={}, description="result code -> meaning")
+    notes: tuple[str, ...] = Field(default=(), description="footnotes printed under the table")
+
+
+def _rows_cover_dice(results: dict[str, tuple], dice: str, width: int, what: str) -> None:
+    lo, hi = dice_range(dice)
+    want = [str(n) for n in range(lo, hi + 1)]
+    if sorted(results, key=lambda k: int(k) if _is_int(k) else 999) != want:
+        raise ValueError(
+            f"{what}: rows are {sorted(results)}, but {dice} rolls {lo} to {hi}: "
+            f"give exactly one row per roll ({', '.join(want)})"
+        )
+    for roll, row in results.items():
+        if len(row) != width:
+            raise ValueError(
+                f"{what}: row {roll} has {len(row)} results but the table has {width} columns"
+            )
+
+
+# --- the table kinds -------------------------------------------------------------------------
+class TerrainRow(Sourced):
+    name: str = Field(description="as printed, e.g. 'Trench hexside, Woods'")
+    terrain: tuple[str, ...] = Field(default=(), description="terrain type ids that use this row")
+    hexsides: tuple[str, ...] = Field(default=(), description="hexside types attacked across")
+    condition: str = Field(default="", description="a situation that selects the row, e.g. 'beach assault'")
+    differentials: tuple[str, ...] = Field(
+        description="the band printed over each column, left to right: '-1', '+2..+3', '>=+10'"
+    )
+
+
+class DifferentialTable(TableBase):
+    """Fire & Movement's integrated CRT: attack minus defence, terrain rows shift the columns."""
+
+    kind: Literal["differential"]
+    dice: str = "1d6"
+    columns: int = Field(ge=1, le=40)
+    terrain_rows: tuple[TerrainRow, ...] = Field(min_length=1)
+    default_row: str = Field(description="name of the row used when no terrain row applies")
+    row_choice: Literal["best-for-defender"] = "best-for-defender"
+    results: dict[str, tuple[str, ...]] = Field(description="die roll -> one result per column")
+    beyond_low: Beyond = "first-column"
+    beyond_high: Beyond = "last-column"
+    shifts: tuple[Shift, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+
+    @model_validator(mode="after")
+    def _shape(self) -> "DifferentialTable":
+        _rows_cover_dice(self.results, self.dice, self.columns, f"table '{self.id}'")
+        names = [r.name for r in self.terrain_rows]
+        if self.default_row not in names:
+            raise ValueError(f"table '{self.id}': default_row '{self.default_row}' is not one of {names}")
+        for row in self.terrain_rows:
+            if len(row.differentials) > self.columns:
+                raise ValueError(
+                    f"table '{self.id}': row '{row.name}' has {len(row.differentials)} bands but only "
+                    f"{self.columns} columns"
+                )
+            _check_bands(row.differentials, f"table '{self.id}' row '{row.name}'")
+        return self
+
+
+class RatioTable(TableBase):
+    """An odds table: attack divided by defence, rounded, read as '3:1' or '1:2' columns."""
+
+    kind: Literal["ratio"]
+    dice: str = "2d6"
+    columns: tuple[str, ...] = Field(min_length=1, description="'1:4' ... '6:1', weakest first")
+    results: dict[str, tuple[str, ...]]
+    result_format: Literal["single", "attacker/defender"] = "single"
+    rounding: Rounding = Field(description="how a ratio between columns is rounded")
+    rounding_note: str = ""
+    terrain_effect: str = Field(
+        default="", description="terrain effect name that divides the attack (e.g. 'divisor')"
+    )
+    terrain_choice: Literal["best-for-defender", "cumulative"] = "best-for-defender"
+    edge_cap: int | None = Field(default=None, description="most strength across one sector edge")
+    beyond_low: Beyond = "first-column"
+    beyond_high: Beyond = "last-column"
+    shifts: tuple[Shift, ...] = ()
+    modifiers: tuple[Modifier, ...] = ()
+
+    @model_validator(mode="after")
+    def _shape(self) -> "RatioTable":
+        _rows_cover_dice(self.results, self.dice, len(self.columns), f"table '{self.id}'")
+        values = []
+        for col in self.columns:
+            m = re.fullmatch(r"\s*(\d+)\s*:\s*(\d+)\s*", col)
+            if not m or (m.group(1) != "1" and m.group(2) != "1"):
+                raise ValueError(f"table '{self.id}': column '{col}' is not a ratio like '3:1' or '1:2'")
+            values.append(int(m.group(1)) / int(m.group(2)))
+        if values != sorted(values) or len(set(values)) != len(values):
+            raise ValueError(f"table '{self.id}': columns must run from weakest to strongest odds")
+        if self.result_format == "attacker/defender":
+            for roll, row in self.results.items():
+                for cell in row:
+                    if not re.fullmatch(r"[\d-]+/[\d-]+", cell):
+                        raise ValueError(
+                            f"table '{self.id}': row {roll} result '{cell}' is not 'attacker/defender'"
+                            " such as '3/1' or '4/-'"
+                        )
+        return self
+
+
+class FireTable(TableBase):
+    """Firepower bands across, dice down; the number read is a loss, divided by terrain."""
+
+    kind: Literal["fire"]
+    dice: str = "2d6"
+    bands: tuple[str, ...] = Field(min_length=1, description="firepower columns: '3', '2-6', '26+'")
+    results: dict[str, tuple[str, ...]] = Field(description="roll -> losses per band; '-' = none")
+    terrain_effect: str = Field(default="", description="terrain effect name that divides the result")
+    rounding: Rounding = "half-down"
+    exact_bands: bool = Field(
+        default=False, description="true when columns are exact values ([3] [6] [9]), not ranges"
+    )
+
+    @model_validator(mode="after")
+    def _shape(self) -> "FireTable":
+        _rows_cover_dice(self.results, self.dice, len(self.bands), f"table '{self.id}'")
+        prev = 0
+        for band in self.bands:
+            m = re.fullmatch(r"\s*(\d+)\s*(?:(-)\s*(\d+)|(\+))?\s*", band)
+            if not m:
+                raise ValueError(f"table '{self.id}': band '{band}' is not '5', '2-6' or '26+'")
+            lo = int(m.group(1))
+            hi = int(m.group(3)) if m.group(3) else (10**9 if m.group(4) else lo)
+            if lo <= prev and not (prev == 0 and lo == 0):
+                raise ValueError(f"table '{self.id}': bands must rise left to right ('{band}')")
+            if not self.exact_bands and prev and lo != prev + 1:
+                raise ValueError(f"table '{self.id}': band '{band}' leaves a gap after {prev}")
+            prev = hi
+        for roll, row in self.results.items():
+            for cell in row:
+                if not re.fullmatch(r"\d+|-|—", cell):
+                    raise ValueError(f"table '{self.id}': row {roll} value '{cell}' is not a number or '-'")
+        return self
+
+
+class ModifiedRollTable(TableBase):
+    """Roll, add modifiers, read the modified roll's row (Vimy's bombardment)."""
+
+    kind: Literal["modified-roll"]
+    dice: str = "1d6"
+    results: dict[str, str] = Field(description="modified roll as printed -> result")
+    modifiers: tuple[Modifier, ...] = ()
+    natural: dict[str, str] = Field(default={}, description="natural roll -> result, whatever the modifiers")
+    beyond_low: Literal["first-row"] = "first-row"
+    beyond_high: Literal["last-row"] = "last-row"
+
+    @model_validator(mode="after")
+    def _shape(self) -> "ModifiedRollTable":
+        keys = [int(k) for k in self.results if _is_int(k)]
+        if len(keys) != len(self.results) or keys != list(range(min(keys), max(keys) + 1)):
+            raise ValueError(f"table '{self.id}': rows must be consecutive numbers, got {list(self.results)}")
+        lo, hi = dice_range(self.dice)
+        for k in self.natural:
+            if not _is_int(k) or not lo <= int(k) <= hi:
+                raise ValueError(f"table '{self.id}': natural roll '{k}' cannot be rolled on {self.dice}")
+        return self
+
+
+class LookupTable(TableBase):
+    """A plain lookup: a roll (or a value such as victory points) against listed conditions."""
+
+    kind: Literal["lookup"]
+    dice: str = Field(default="", description="'1d6', '2d6', or empty when the key is an input")
+    key: str = Field(default="roll", description="'roll' or the id of the input looked up")
+    inputs: tuple[Input, ...] = ()
+    entries: tuple[Entry, ...] = Field(min_length=1, description="first matching entry wins")
+    modifiers: tuple[Modifier, ...] = ()
+
+    @model_validator(mode="after")
+    def _shape(self) -> "LookupTable":
+        names = {i.id for i in self.inputs}
+        for e in self.entries:
+            missing = RollSpec(e.when).names() - names
+            if missing:
+                raise ValueError(
+                    f"table '{self.id}': entry '{e.when}' compares with {sorted(missing)}, "
+                    "which is not in the table's inputs"
+                )
+        if self.dice:
+            lo, hi = dice_range(self.dice)
+            if self.key != "roll":
+                raise ValueError(f"table '{self.id}': a table with dice looks up the roll (key = 'roll')")
+        else:
+            if self.key not in names:
+                raise ValueError(f"table '{self.id}': key '{self.key}' is neither 'roll' nor an input id")
+            spec = next(i for i in self.inputs if i.id == self.key)
+            lo, hi = spec.min, spec.max
+        ranges = {i.id: range(i.min, i.max + 1) for i in self.inputs if i.id != self.key}
+        samples = [dict(zip(ranges, combo)) for combo in _product(list(ranges.values()))]
+        for value in range(lo, hi + 1):
+            for extra in samples:
+                if not any(RollSpec(e.when).matches(value, extra) for e in self.entries):
+                    raise ValueError(
+                        f"table '{self.id}': no entry covers {self.key} = {value}"
+                        + (f" with {extra}" if extra else "")
+                        + ": add one, or an 'else' entry"
+                    )
+        return self
+
+
+def _product(ranges: list[range]) -> list[tuple[int, ...]]:
+    out: list[tuple[int, ...]] = [()]
+    for r in ranges:
+        out = [prev + (v,) for prev in out for v in r]
+    return out
+
+
+class ChartTable(TableBase):
+    """A chart read by eye, not computed: terrain effects, set-up lists, schedules."""
+
+    kind: Literal["chart"]
+    columns: tuple[str, ...] = Field(min_length=1)
+    rows: tuple[tuple[str, ...], ...] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _shape(self) -> "ChartTable":
+        for i, row in enumerate(self.rows):
+            if len(row) != len(self.columns):
+                raise ValueError(
+                    f"table '{self.id}': row {i + 1} has {len(row)} cells but there are "
+                    f"{len(self.columns)} columns"
+                )
+        return self
+
+
+Table = Annotated[
+    Union[DifferentialTable, RatioTable, FireTable, ModifiedRollTable, LookupTable, ChartTable],
+    Field(discriminator="kind"),
+]
+
+
+class TablesFile(Model):
+    tables: tuple[Table, ...] = ()
