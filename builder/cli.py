@@ -132,5 +132,16 @@ def rules(game: str, section: str | None, query: str | None) -> None:
     click.echo(contents(g.rules))
 
 
+@main.command()
+@click.option("--out", "out_dir", default=None, type=click.Path(file_okay=False),
+              help="Folder to write to (default: the package's schema/ folder).")
+def schema(out_dir: str | None) -> None:
+    """Write the JSON Schemas of the source files (for editor completion and validation)."""
+    from builder.schema import SCHEMA_DIR, write_schemas
+
+    for path in write_schemas(Path(out_dir) if out_dir else SCHEMA_DIR):
+        click.echo(f"wrote {path}")
+
+
 if __name__ == "__main__":
     main()

@@ -6,6 +6,8 @@ from collections import Counter
 
 from builder.model.game_model import Game
 from builder.model.maps import AreaMap
+from pydantic import BaseModel
+
 from builder.model.base import Sourced
 
 
@@ -18,10 +20,10 @@ def assumed_items(obj, path: str = "") -> list[tuple[str, tuple[str, ...]]]:
     if isinstance(obj, (list, tuple)):
         for i, item in enumerate(obj):
             found.extend(assumed_items(item, path))
-    elif hasattr(obj, "model_fields"):
+    elif isinstance(obj, BaseModel):
         for name in type(obj).model_fields:
             value = getattr(obj, name)
-            if isinstance(value, (list, tuple)) or hasattr(value, "model_fields"):
+            if isinstance(value, (list, tuple, BaseModel)):
                 found.extend(assumed_items(value, name if not path else f"{path}.{name}"))
     return found
 

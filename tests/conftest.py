@@ -1,0 +1,31 @@
+"""Shared test helpers: the repo root, the fixture game, and running the CLI in-process."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parent.parent
+MINI = ROOT / "tests" / "fixtures" / "mini"
+
+
+@pytest.fixture
+def mini(tmp_path: Path) -> Path:
+    """A fresh copy of the tiny fixture game that a test may break."""
+    dest = tmp_path / "mini"
+    shutil.copytree(MINI, dest)
+    return dest
+
+
+@pytest.fixture
+def run_cli():
+    """Run `builder ARGS` in-process; returns the click Result (exit_code, output, stderr)."""
+    from builder.cli import main
+
+    def run(*args: str):
+        return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+    return run
