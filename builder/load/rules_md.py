@@ -11,9 +11,7 @@ from builder.model.scenario import Rules, Section
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 SECTION_NUMBER = re.compile(r"^\d+(?:\.[0-9]+[a-z]?|\.[A-Z]{1,2}|\.[a-z])*$")
 _CITED = re.compile(r"(?<![\d.])(\d+(?:\.(?:\d+|[A-Z]{1,2}|[a-z])\b)+)")
-_CITE_CUE = re.compile(
-    r"(?:\b(?:see|per|rule|rules|case|cases|under|and|or|as per|in|of)\s+|\()$", re.IGNORECASE
-)
+_WORD_CUE = re.compile(r"\b(?:see|per|rule|rules|case|cases|under|and|or|as per|in|of)\s+$", re.IGNORECASE)
 
 
 def slug(text: str) -> str:
@@ -61,15 +59,29 @@ def parse_rules(text: str, path: Path, errors: Collector) -> Rules | None:
         body = "\n".join(s["body"]).strip()
         built.append(Section(id=s["id"], title=s["title"], level=s["level"], line=s["line"],
                              text=body, refs=tuple(cited_sections(body))))
-    del ids
+    majors = {sid.split(".")[0] for sid in ids}
+    built = [b.model_copy(update={"refs": tuple(r for r in b.refs if not r.startswith("(")
+                                                or r[1:].split(".")[0] in majors)})
+             for b in built]
+    built = [b.model_copy(update={"refs": tuple(r.lstrip("(") for r in b.refs)}) for b in built]
     return Rules(title=title, sections=tuple(built))
 
 
 def cited_sections(text: str) -> list[str]:
-    """Section numbers the text cites ('see 16.1', 'per 13.0', '(9.1.2)'), in order, once each."""
+    """Section numbers the text cites ('see 16.1', 'per 13.0'), in order, once each.
+
+    A number only in brackets ('(9.1.2)') comes back as '(9.1.2)': the caller keeps it when the
+    rules have that major section, since '(13.5)' is as likely a value as a citation.
+    """
     found: list[str] = []
     for m in _CITED.finditer(text):
         before = text[max(0, m.start() - 12): m.start()]
-        if _CITE_CUE.search(before) and m.group(1) not in found:
-            found.append(m.group(1))
+        if _WORD_CUE.search(before):
+            ref = m.group(1)
+        elif before.endswith("("):
+            ref = "(" + m.group(1)
+        else:
+            continue
+        if ref not in found and ref.lstrip("(") not in found:
+            found.append(ref)
     return found
