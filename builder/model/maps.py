@@ -124,6 +124,10 @@ class HexMap(Sourced):
     shifted_columns: Literal["even", "odd"] = Field(
         default="even", description="which printed column numbers sit half a hex lower"
     )
+    north: Literal["up", "down", "left", "right"] = Field(
+        default="up",
+        description="where north points on the printed sheet; edges are named by compass direction",
+    )
     column_digits: int = Field(default=2, ge=1, le=3)
     row_digits: int = Field(default=2, ge=1, le=3)
     columns: str = Field(default="", description="single-sheet maps: printed columns, e.g. '10-34'")
@@ -141,6 +145,16 @@ class HexMap(Sourced):
     objectives: tuple[Objective, ...] = ()
     edges: tuple[Edge, ...] = ()
     tracks: tuple[Track, ...] = ()
+
+
+_COMPASS = ("north", "east", "south", "west")
+_SCREEN = ("up", "right", "down", "left")
+
+
+def sheet_side(north: str, edge: str) -> str:
+    """The printed sheet's side ('up', 'right', 'down', 'left') of a compass edge."""
+    turn = _SCREEN.index(north)
+    return _SCREEN[(_COMPASS.index(edge) + turn) % 4]
 
 
 class Sector(Sourced):
