@@ -83,6 +83,33 @@ class Game(Model):
         default = (self.map.default_terrain,)
         return {h: tuple(assigned.get(h, default)) for h in self.grid.all_hexes()}
 
+    @cached_property
+    def hexside_list(self) -> tuple[tuple[str, HexId, HexId], ...]:
+        """Every hexside feature as (hexside type id, hex, neighbour): the one parser of 'A/B'.
+
+        The second hex inherits the first's sheet prefix, so '16A:0827/0727' is 16A's 0727.
+        """
+        out = []
+        for block in self.map.hexsides:
+            for text in block.sides:
+                left, right = str(text).split("/")
+                a = self.hex(left)
+                b = self.hex(right if ":" in right else (f"{a.sheet}:{right}" if a.sheet else right))
+                out.append((block.type, a, b))
+        return tuple(out)
+
+    def hexside_types_between(self, a: HexId, b: HexId) -> tuple[str, ...]:
+        """Hexside type ids on the side between two adjacent hexes (empty when none)."""
+        return self._hexside_index.get(frozenset((a, b)), ())
+
+    @cached_property
+    def _hexside_index(self) -> dict:
+        index: dict = {}
+        for kind, a, b in self.hexside_list:
+            index.setdefault(frozenset((a, b)), ())
+            index[frozenset((a, b))] += (kind,)
+        return index
+
     # --- area maps -------------------------------------------------------------------------
     @cached_property
     def sector_by_id(self) -> dict:
