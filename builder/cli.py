@@ -57,7 +57,8 @@ def check(games: tuple[str, ...], assumed: bool) -> None:
         click.echo("  ok")
 
 
-FORMATS = ("json",)
+FORMATS = ("json", "html", "svg", "pdf", "png")
+FORMATS += ("vmod",)
 
 
 @main.command()
@@ -67,9 +68,28 @@ FORMATS = ("json",)
               help=f"Comma-separated: {', '.join(FORMATS)}, or all.")
 @click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
               help="Folder the outputs go to, one sub-folder per game.")
-def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str) -> None:
-    """Build the outputs of GAME(s) into OUT/<game>/."""
+@click.option("--cache-dir", type=click.Path(file_okay=False), default=None,
+              help="Where drawn components are kept between builds (default: OUT/.cache).")
+@click.option("--no-cache", is_flag=True,
+              help="Draw everything again, without reading or writing the cache.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes for drawing (default: BUILDER_JOBS, else one per core).")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default=None,
+              help="Paper for the print files (default: the game's paper in game.toml).")
+@click.option("--map-sheet", type=click.Choice(["tiled", "11x17", "a3", "22x34"]), default=None,
+              help="Print the map on one large sheet (tiled on it if still too big) instead of "
+                   "tiled over the paper.")
+def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
+          cache_dir: str | None, no_cache: bool, jobs: int | None, paper: str | None, map_sheet: str | None) -> None:
+    """Build the outputs of GAME(s) into OUT/<game>/ (unchanged ones are skipped)."""
+    from contextlib import ExitStack
+
+    from builder import incremental, parallel
+    from builder.cache import Cache
     from builder.outputs import build_game
+    from builder.outputs.print import print_options, print_options_tag
+
+    stack = ExitStack()
 
     names = list(games) or (list_games() if all_games else [])
     if not names:
@@ -78,28 +98,105 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str) -
     unknown = [f for f in wanted if f not in FORMATS]
     if unknown:
         raise click.UsageError(f"unknown format {', '.join(unknown)}: choose from {', '.join(FORMATS)}")
-    loaded = [_load(n) for n in names]  # validate everything before writing anything
-    for game in loaded:
-        for path in build_game(game, wanted, Path(out_dir)):
-            click.echo(f"wrote {path}")
+    store = None if no_cache else Cache(Path(cache_dir) if cache_dir else Path(out_dir) / ".cache")
+    plans = []  # (name, sources digest, formats to build, files already up to date)
+    for name in names:
+        try:
+            folder = find_game(name)
+        except FileNotFoundError as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(EXIT_SOURCE_ERROR)
+        digest = incremental.sources_digest(folder) + print_options_tag(paper, map_sheet)
+        game_out = Path(out_dir) / folder.resolve().name  # the slug load_game gives
+        todo, fresh = [], []
+        for fmt in wanted:
+            done = incremental.up_to_date(store, digest, fmt, game_out)
+            todo.extend([fmt] if done is None else [])
+            fresh.extend(done or [])
+        plans.append((name, digest, todo, fresh))
+    # validate everything that must be built before writing anything
+    loaded = [(_load(name) if todo else None, digest, todo, fresh)
+              for name, digest, todo, fresh in plans]
+    parallel.JOBS = jobs
+    try:
+        stack.enter_context(print_options(paper=paper, map_sheet=map_sheet))
+        for game, digest, todo, fresh in loaded:
+            for path in fresh:
+                click.echo(f"unchanged {path}")
+            if game is not None:
+                for path in build_game(game, todo, Path(out_dir), cache=store, digest=digest):
+                    click.echo(f"wrote {path}")
+    finally:
+        stack.close()
+        parallel.JOBS = None
+    if store is not None and store.stats.written:
+        store.prune()
+    if all_games:  # the index links every game's outputs, after all are built
+        from builder.outputs.html import build_index
+
+        click.echo(f"wrote {build_index(names, Path(out_dir))}")
 
 
 @main.command()
 @click.argument("game")
 @click.argument("table", required=False)
-def tables(game: str, table: str | None) -> None:
-    """List GAME's tables, or print TABLE as text."""
-    from builder.tables_text import table_text
+@click.option("--json", "as_json", is_flag=True, help="Every calculator and its inputs as JSON.")
+def tables(game: str, table: str | None, as_json: bool) -> None:
+    """List GAME's tables with their inputs, types and allowed values, or print TABLE as text."""
+    import json
+
+    from builder.tables.api import CalcError, list_calculators
+    from builder.tables_text import calculators_text, table_text
 
     g = _load(game)
-    if not table:
-        for t in g.tables:
-            click.echo(f"{t.id:24} {t.kind:14} {t.name}")
+    try:
+        entries = list_calculators(g)
+    except CalcError as exc:
+        _calc_error(exc)
+    if table:
+        entries = [e for e in entries if e["id"] == table]
+        if not entries:
+            known = ", ".join(e["id"] for e in list_calculators(g))
+            click.echo(f"error: {game} has no table '{table}' (tables: {known})", err=True)
+            sys.exit(EXIT_SOURCE_ERROR)
+    if as_json:
+        click.echo(json.dumps(entries if not table else entries[0], indent=2, ensure_ascii=False))
         return
-    if table not in g.table_by_id:
-        click.echo(f"error: {game} has no table '{table}' (tables: {', '.join(g.table_by_id)})", err=True)
-        sys.exit(EXIT_SOURCE_ERROR)
-    click.echo(table_text(g.table_by_id[table]))
+    if table and table in g.table_by_id:
+        click.echo(table_text(g.table_by_id[table]) + "\n")
+    click.echo(calculators_text(entries))
+
+
+def _calc_error(exc) -> None:
+    click.echo(f"error: {exc}", err=True)
+    sys.exit(EXIT_SOURCE_ERROR)
+
+
+@main.command(context_settings={"ignore_unknown_options": True})
+@click.argument("game")
+@click.argument("table")
+@click.argument("assignments", nargs=-1)
+@click.option("--roll", help="The roll: a total (7), the dice (3,4), or one per marker (2,5).")
+@click.option("--json", "as_json", is_flag=True, help="The answer as one JSON object.")
+def calc(game: str, table: str, assignments: tuple[str, ...], roll: str | None, as_json: bool) -> None:
+    """Work out TABLE of GAME for NAME=VALUE inputs: the result with --roll, else the odds."""
+    from builder.tables.api import CalcError, calculate, parse_assignments
+
+    g = _load(game)
+    try:
+        result = calculate(g, table, parse_assignments(assignments), roll)
+    except CalcError as exc:
+        _calc_error(exc)
+    except ValueError as exc:  # a bad roll or hex: the message says what is allowed
+        _calc_error(exc)
+    if as_json:
+        import json
+
+        click.echo(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        from builder.tables_text import calculation_text
+
+        click.echo(calculation_text(result))
 
 
 @main.command()
@@ -108,7 +205,7 @@ def tables(game: str, table: str | None) -> None:
 @click.option("--search", "-s", "query", help="Find sections containing these words.")
 def rules(game: str, section: str | None, query: str | None) -> None:
     """Show GAME's rules: the contents, one SECTION by number, or --search words."""
-    from builder.rules_lookup import contents, find_section, search
+    from builder.rules_lookup import contents, find_section, search, section_text
 
     g = _load(game)
     if g.rules is None:
@@ -119,15 +216,18 @@ def rules(game: str, section: str | None, query: str | None) -> None:
         if not hits:
             click.echo(f"no section mentions '{query}'")
             sys.exit(1)
-        for s, snippet in hits:
-            click.echo(f"{s.id:10} {s.title}\n           {snippet}")
+        for rank, (s, snippet) in enumerate(hits, 1):
+            click.echo(f"{rank:>2}. {s.id:10} {s.title}\n              {snippet}")
         return
     if section:
         s = find_section(g.rules, section)
         if s is None:
-            click.echo(f"error: {game} has no section {section} (see `builder rules {game}`)", err=True)
+            near = [x.id for x in g.rules.sections if x.id.split(".")[0] == section.strip("[]").split(".")[0]]
+            click.echo(f"error: {game} has no section {section}"
+                       + (f" (sections there: {', '.join(near)})" if near else
+                          f" (see `builder rules {game}` for the contents)"), err=True)
             sys.exit(EXIT_SOURCE_ERROR)
-        click.echo(f"{s.id} {s.title}\n\n{s.text}")
+        click.echo(section_text(g.rules, s))
         return
     click.echo(contents(g.rules))
 

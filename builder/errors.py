@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,12 +33,36 @@ class SourceError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+MAX_PROBLEMS = 200  # more would bury the first ones; a broken file can repeat one fault 100,000 times
+_QUOTED = re.compile(r"'([^'\n]{1,80})'")
+
+
+def lookalike_hint(message: str) -> str:
+    """Name the non-Latin characters hiding in a quoted value that mixes them with ASCII.
+
+    'rеd' with a Cyrillic 'е' prints exactly like 'red'; without this the message is a riddle.
+    """
+    found: list[str] = []
+    for value in _QUOTED.findall(message):
+        if not any(c.isascii() and c.isalnum() for c in value):
+            continue  # a wholly Greek or Japanese name is meant that way
+        for c in value:
+            name = unicodedata.name(c, "")
+            if not c.isascii() and not name.startswith("LATIN") and c not in found:
+                found.append(c)
+    if not found:
+        return ""
+    chars = ", ".join(f"U+{ord(c):04X} {unicodedata.name(c, 'UNNAMED')}" for c in found[:3])
+    return f" (it contains {chars}: not the plain ASCII character it looks like)"
+
+
 class Collector:
     """Gathers problems for one game so the loader can report them together."""
 
     def __init__(self, root: Path):
         self.root = root
         self.problems: list[Problem] = []
+        self.dropped = 0
 
     def rel(self, path: Path | str) -> str:
         """The file name as the user knows it: relative to the working folder when possible."""
@@ -47,8 +73,15 @@ class Collector:
             return str(p)
 
     def add(self, file: Path | str, where: str, message: str, fix: str = "") -> None:
-        self.problems.append(Problem(self.rel(file), where, message, fix))
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.dropped += 1
+            return
+        self.problems.append(Problem(self.rel(file), where, message + lookalike_hint(message), fix))
 
     def raise_if_any(self) -> None:
         if self.problems:
-            raise SourceError(self.problems)
+            problems = list(self.problems)
+            if self.dropped:
+                problems.append(Problem(self.rel(self.root), "", f"{self.dropped:,} more problems "
+                                        "not listed", "fix the ones above first"))
+            raise SourceError(problems)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from builder.model.game_model import Game
-from builder.model.maps import AreaMap
 from pydantic import BaseModel
 
 from builder.model.base import Sourced
+from builder.model.game_model import Game
+from builder.model.maps import AreaMap
 
 
 def assumed_items(obj, path: str = "") -> list[tuple[str, tuple[str, ...]]]:

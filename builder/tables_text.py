@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from builder.model.tables import (ChartTable, DifferentialTable, FireTable, LookupTable,
-                                  ModifiedRollTable, RatioTable)
+from builder.model.tables import (
+    ChartTable,
+    DifferentialTable,
+    FireTable,
+    LookupTable,
+    ModifiedRollTable,
+    RatioTable,
+)
 
 
 def _grid(header: list[str], rows: list[list[str]]) -> list[str]:
     widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
-    fmt = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip()  # noqa: E731
+    fmt = lambda r: "  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip()
     return [fmt(header), "  ".join("-" * w for w in widths)] + [fmt(r) for r in rows]
 
 
@@ -33,8 +39,89 @@ def table_text(t) -> str:
         out += _grid([t.dice or t.key, "result"], [[e.when, e.result] for e in t.entries])
     elif isinstance(t, ChartTable):
         out += _grid(list(t.columns), [list(r) for r in t.rows])
+    elif t.kind == "line-of-sight":
+        out.append(f"  1 to {t.max_range} hexes"
+                   + (f"; {t.night_range} on a night turn" if t.night_range is not None else "")
+                   + ("; adjacent always seen" if t.adjacent_always else "")
+                   + ("; corner to corner" if t.corner_to_corner else "; centre to centre"))
+        if t.clear_terrain:
+            out.append(f"  never blocks: {', '.join(t.clear_terrain)}")
+        if t.high_ground:
+            out.append(f"  sees over all but its own kind: {', '.join(t.high_ground)}")
+    elif t.kind == "range":
+        out.append(f"  a {t.target} at most {t.max} hexes from the nearest {t.origin}")
     for code, meaning in t.legend.items():
         out.append(f"  {code}: {meaning}")
     for note in t.notes:
         out.append(f"  * {note}")
     return "\n".join(out)
+
+
+# --- calculations and calculator listings (the `calc` and `tables` commands) ----------------
+BAR = 30
+
+
+def calculation_text(calc) -> str:
+    """A calculation as the terminal shows it: working, result, odds as bars, expectations, notes."""
+    from builder.tables.result import fraction_text
+
+    out = [f"{calc.name}  [{calc.game} {calc.table}]"]
+    given = {k: calc.inputs[k] for k in calc.given if k in calc.inputs}
+    if given:
+        out.append("  " + "  ".join(f"{k}={_value(v)}" for k, v in given.items()))
+    out.append("")
+    for i, s in enumerate(calc.steps, 1):
+        out.append(f"  {i:>2}. {s}")
+    if calc.outcome is not None and calc.roll is not None:
+        out.append("")
+        out.append(f"  RESULT: {calc.outcome.result}"
+                   + (f"  ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
+    elif calc.outcome is not None and len(calc.distribution) <= 1:
+        out.append("")
+        out.append(f"  ANSWER: {calc.outcome.result}"
+                   + (f"  ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
+    if calc.distribution and calc.roll is None and len(calc.distribution) > 1:
+        out.append("")
+        out.append("  odds of each result" + (f" on {calc.column}" if calc.column else "") + ":")
+        width = max(len(o.result) for o, _ in calc.distribution)
+        for o, p in calc.distribution:
+            bar = "#" * round(float(p) * BAR)
+            out.append(f"    {o.result:<{width}}  {float(p) * 100:5.1f}%  {fraction_text(p):>7}  "
+                       f"{bar:<{BAR}}  {o.meaning}".rstrip())
+    if calc.expected:
+        out.append("")
+        out.append("  expected: " + ", ".join(f"{k} {float(v):.3f} ({fraction_text(v)})"
+                                             for k, v in calc.expected.items()))
+    if calc.notes:
+        out.append("")
+        out.append("  notes:")
+        for n in calc.notes:
+            out.append(f"  * {n}")
+    return "\n".join(out)
+
+
+def _value(v) -> str:
+    return ",".join(map(str, v)) if isinstance(v, list) else str(v)
+
+
+def calculators_text(entries: list[dict]) -> str:
+    """Every calculator with its inputs, types and allowed values."""
+    out = []
+    for e in entries:
+        head = f"{e['id']}  [{e['kind']}{', ' + e['dice'] if e.get('dice') else ''}]  {e['name']}"
+        if e.get("source"):
+            head += f"  ({e['source']})"
+        if e.get("assumed") == ["*"]:
+            head += "  (reconstructed: not in the rule documents)"
+        elif e.get("assumed"):
+            head += f"  (reconstructed: {', '.join(e['assumed'])})"
+        out.append(head)
+        for i in e["inputs"]:
+            need = "required" if i["required"] else (f"default {_value(i['default'])}"
+                                                     if i["default"] not in (None, []) else "optional")
+            out.append(f"    {i['id']}=  ({i['type']}, {need})  {i['label']}")
+            out.append(f"        allowed: {i['allowed']}")
+        if e.get("dice"):
+            out.append(f"    --roll  ({e['dice']}, optional)  without it, the odds of every result")
+        out.append("")
+    return "\n".join(out).rstrip()

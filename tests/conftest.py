@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-ROOT = Path(__file__).resolve().parent.parent
-MINI = ROOT / "tests" / "fixtures" / "mini"
+from repo_paths import MINI, ROOT  # noqa: F401  (ROOT re-exported for fixtures below)
 
 
 @pytest.fixture

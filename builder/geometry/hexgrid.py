@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from builder.geometry.hexid import HexId
 
@@ -109,16 +110,25 @@ class HexGrid:
 
     def _candidates(self, h: HexId) -> list[HexId]:
         q, row = self.offset(h)
-        found = []
-        for s in self.sheets.values():
-            for dq in (-1, 0, 1):
-                for dr in (-1, 0, 1):
-                    cand = HexId(
-                        s.sheet, q + dq - s.origin_col + s.first_col, row + dr - s.origin_row + s.first_row
-                    )
-                    if cand != h and s.contains(cand):
-                        found.append(cand)
+        cells = self._cells
+        found = [c for dq in (-1, 0, 1) for dr in (-1, 0, 1)
+                 for c in cells.get((q + dq, row + dr), ()) if c != h]
+        # Sheet order first, as the map lists them (a stable sort keeps column-then-row within).
+        found.sort(key=lambda c: self._sheet_rank[c.sheet])
         return found
+
+    @cached_property
+    def _cells(self) -> dict[tuple[int, int], tuple[HexId, ...]]:
+        """Global (column, row) -> the hexes there: neighbours look up, not scan every sheet."""
+        cells: dict[tuple[int, int], tuple[HexId, ...]] = {}
+        for h in self.all_hexes():
+            key = self.offset(h)
+            cells[key] = cells.get(key, ()) + (h,)
+        return cells
+
+    @cached_property
+    def _sheet_rank(self) -> dict[str, int]:
+        return {sheet: i for i, sheet in enumerate(self.sheets)}
 
     def adjacent(self, a: HexId, b: HexId) -> bool:
         return self.distance(a, b) == 1

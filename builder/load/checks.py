@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import pairwise
 
 from builder.errors import Collector
 from builder.geometry.hexid import HexId, parse_hex, parse_hex_range, parse_span
@@ -12,6 +13,8 @@ from builder.model.tables import ChartTable, LookupTable
 
 MAX_HEXES = 250_000  # 20 Europa sheets are ~35,000; anything near this is a typo
 MAX_COUNTERS = 50_000
+MAX_HEX_REFS = 1_000_000  # hexes named in all of map.toml's lists, ranges expanded
+UNREADABLE = "*"  # in counter_ids: a counter file could not be read, so its ids are unknown
 
 
 def _dupes(ids) -> list[str]:
@@ -115,6 +118,7 @@ class Checker:
                             return False
                         cells[(gc, gr)] = s.id
         self.grid = self.g.grid
+        self.map_hexes, self.hex_refs = total, 0
         self._terrain_types(m)
         self.hex_terrain_checks(m)
         self.hexside_checks(m)
@@ -153,6 +157,17 @@ class Checker:
     def hex_list(self, text: str, loc) -> list[HexId]:
         m = self.g.map
         try:
+            size = _range_size(text, m.column_digits, m.row_digits)
+            if size > self.map_hexes:  # expanding '001001..999999' would take a second on its own
+                self.map_err(loc, f"range '{text}' covers {size:,} hexes, more than the map's "
+                             f"{self.map_hexes:,}", "correct the range's first or last hex")
+                return []
+            self.hex_refs += size
+            if self.hex_refs > MAX_HEX_REFS:
+                if self.hex_refs - size <= MAX_HEX_REFS:
+                    self.map_err(loc, f"map.toml names more than {MAX_HEX_REFS:,} hexes in all "
+                                 "(ranges counted hex by hex)", "list each hex's terrain once")
+                return []
             hexes = parse_hex_range(text, m.column_digits, m.row_digits)
         except ValueError as exc:
             self.map_err(loc, str(exc))
@@ -261,7 +276,7 @@ class Checker:
             if len(path) < 2:
                 self.map_err(("lines", i, "hexes"), "a line needs at least two hexes", "add the next hex")
                 continue
-            for a, b in zip(path, path[1:]):
+            for a, b in pairwise(path):
                 if not self.grid.adjacent(a, b):
                     self.map_err(("lines", i, "hexes"),
                                  f"{self.grid.label(a)} to {self.grid.label(b)} is not one step: a line runs "
@@ -328,7 +343,7 @@ class Checker:
                                f"{seen[item.id][1]}", "give each counter a unique id")
                 seen[item.id] = (path_name, line)
                 if item.side:
-                    self.side(item.side, lambda m, f, w=where: self.e.add(path, w + ", column 'side'", m, f))
+                    self.side(item.side, lambda m, f, w=where, p=path: self.e.add(p, w + ", column 'side'", m, f))
                 if item.counter not in sizes:
                     self.e.add(path, where + ", column 'counter'", f"counter size '{item.counter}' is not "
                                "defined in game.toml", f"use one of: {', '.join(sorted(sizes))}")
@@ -409,9 +424,11 @@ class Checker:
             for p in scenario.setup:
                 where = f"line {p.line}"
 
-                def serr(msg, fix="", where=where, col="unit"):
+                def serr(msg, fix="", where=where, col="unit", setup_path=setup_path):
                     self.e.add(setup_path, f"{where}, column '{col}'", msg, fix)
                 if p.unit not in counters:
+                    if UNREADABLE in counters:
+                        continue
                     serr(f"unknown unit or marker '{p.unit}'", "use an id from counters.csv or markers.csv")
                     continue
                 used[p.unit] += 1
@@ -428,7 +445,7 @@ class Checker:
                 if p.within and not g.is_hex:
                     serr("'within' counts hexes, but this map has sectors", "leave it empty", col="within")
             for i, r in enumerate(scenario.reinforcements):
-                if r.unit not in counters:
+                if r.unit not in counters and UNREADABLE not in counters:
                     err(("reinforcements", i, "unit"), f"unknown unit '{r.unit}'", "use an id from counters.csv")
                 if r.turn is not None and not first <= r.turn <= last:
                     err(("reinforcements", i, "turn"), f"turn {r.turn} is outside turns {first}-{last}",
@@ -481,6 +498,17 @@ class Checker:
         if loc not in g.sector_by_id:
             return f"unknown sector '{loc}'", "use a sector id from map.toml, 'box:<id>' or 'off-map'"
         return None
+
+
+def _range_size(text: str, col_digits: int, row_digits: int) -> int:
+    """How many hexes 'A..B' names, without listing them (1 for a single hex)."""
+    text = str(text)
+    if ".." not in text:
+        return 1
+    left, right = (part.strip() for part in text.split("..", 1))
+    a = parse_hex(left, col_digits, row_digits)
+    b = parse_hex(right, col_digits, row_digits, sheet=a.sheet)
+    return (abs(b.col - a.col) + 1) * (abs(b.row - a.row) + 1)
 
 
 def check_game(game: Game, errors: Collector, game_src, map_src, tables_src, units, markers,

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import csv
 import io
+import math
+import re
+import stat
 import tomllib
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -13,31 +17,75 @@ from pydantic import BaseModel, ValidationError
 from builder.errors import Collector
 from builder.load.tomlindex import find_line, index_lines
 
-MAX_SOURCE_BYTES = 20 * 1024 * 1024  # a hand-edited source file is never this large
+MAX_SOURCE_BYTES = 2 * 1024 * 1024  # a hand-edited TOML or CSV file is far smaller (samples: 31 KB)
+MAX_RULES_BYTES = 4 * 1024 * 1024  # a long rulebook is under 1 MB of text
+MAX_CSV_ROWS = 20_000  # every counter of a monster game fits; more is generated data or a mistake
+MAX_NUMBER = 10**9  # no count, turn, size or factor in a game comes near this
+MAX_DEPTH = 32  # the deepest real source nests arrays 4 levels
+
+# Characters XML (SVG, VASSAL) cannot hold, or that only appear in binary files: C0 controls
+# except tab/newline/return, DEL, and the non-characters U+FFFE and U+FFFF.
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
 
-def read_text(path: Path, errors: Collector) -> str | None:
+def read_text(path: Path, errors: Collector, limit: int = MAX_SOURCE_BYTES) -> str | None:
     """The file's text as UTF-8 (a byte-order mark is accepted), or None with a problem noted."""
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        errors.add(path, "", f"cannot be read ({exc.strerror})", "check the file exists and is readable")
+    data = _read_bytes(path, errors, limit)
+    if data is None:
         return None
-    if size > MAX_SOURCE_BYTES:
-        errors.add(path, "", f"is {size / 1e6:.0f} MB, larger than the {MAX_SOURCE_BYTES // 2**20} MiB "
-                   "a source file may be", "split it or remove generated content")
-        return None
-    data = path.read_bytes()
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         errors.add(path, "", "is UTF-16 encoded", "save it as UTF-8")
         return None
     try:
-        return data.decode("utf-8-sig")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         errors.add(path, f"line {line}", f"is not UTF-8 (byte 0x{data[exc.start]:02x})",
                    "save the file as UTF-8")
         return None
+    bad = _CONTROL.search(text)
+    if bad:
+        line = text.count("\n", 0, bad.start()) + 1
+        column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
+        code = f"U+{ord(bad.group()):04X}"
+        hint = " (a file with NUL bytes is often UTF-16 or not text at all)" if bad.group() == "\0" else ""
+        errors.add(path, f"line {line}, column {column}", f"contains the control character {code}"
+                   + hint, "delete it, or save the file as plain UTF-8 text")
+        return None
+    return text
+
+
+def _read_bytes(path: Path, errors: Collector, limit: int) -> bytes | None:
+    """The file's bytes if it is a regular file inside the game folder and not too large."""
+    try:
+        info = path.stat()
+    except OSError as exc:
+        errors.add(path, "", f"cannot be read ({exc.strerror})", "check the file exists and is readable")
+        return None
+    real, root = path.resolve(), errors.root.resolve()
+    if not real.is_relative_to(root):
+        errors.add(path, "", f"is a link to {real}, outside the game folder {root}",
+                   "put the file itself in the game folder (a game may only read its own folder)")
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        errors.add(path, "", f"is {kind}", "replace it with a text file of that name")
+        return None
+    if info.st_size > limit:
+        errors.add(path, "", f"is {info.st_size / 2**20:.1f} MiB, larger than the {limit // 2**20} "
+                   "MiB a source file may be", "split it or remove generated content")
+        return None
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read(limit + 1)  # bounded: the file may grow while it is read
+    except OSError as exc:
+        errors.add(path, "", f"cannot be read ({exc.strerror})", "check the file is readable")
+        return None
+    if len(data) > limit:
+        errors.add(path, "", f"is larger than the {limit // 2**20} MiB a source file may be",
+                   "split it or remove generated content")
+        return None
+    return data
 
 
 class TomlSource:
@@ -63,8 +111,13 @@ def read_toml(path: Path, errors: Collector) -> TomlSource | None:
     if not text.strip():
         errors.add(path, "", "is empty", "fill it in: see the source format in README.md")
         return None
+    depth = _nesting(text)
+    if depth > MAX_DEPTH:
+        errors.add(path, "", f"nests arrays or tables {depth} levels deep, more than the {MAX_DEPTH} "
+                   "allowed", "flatten the data: no source needs more than a few levels")
+        return None
     try:
-        return TomlSource(path, tomllib.loads(text), text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         msg = str(exc)
         where = ""
@@ -75,6 +128,47 @@ def read_toml(path: Path, errors: Collector) -> TomlSource | None:
                    "correct the syntax (quotes around text, '=' between key and value, "
                    "no key given twice)")
         return None
+    except (ValueError, RecursionError) as exc:  # e.g. an integer of thousands of digits
+        errors.add(path, "", f"cannot be read as TOML: {str(exc).split(';')[0]}",
+                   "look for an absurdly long number or deeply nested brackets")
+        return None
+    src = TomlSource(path, data, text)
+    bad = False
+    for loc, value in _numbers(data):
+        if isinstance(value, float) and not math.isfinite(value):
+            errors.add(path, src.where(loc), f"{value} is not a usable number", "write a finite number")
+            bad = True
+        elif abs(value) > MAX_NUMBER:
+            shown = f"{value:.3g}" if isinstance(value, float) else f"a {len(str(abs(value)))}-digit number"
+            errors.add(path, src.where(loc), f"{shown} is beyond the {MAX_NUMBER:,} any value may be",
+                       "correct the number")
+            bad = True
+    return None if bad else src
+
+
+_STRINGS_AND_COMMENTS = re.compile(
+    r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\'|#[^\n]*')
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+
+
+def _nesting(text: str) -> int:
+    """The deepest bracket nesting outside strings and comments (tomllib recurses per level)."""
+    brackets = _NOT_BRACKET.sub("", _STRINGS_AND_COMMENTS.sub("", text))
+    steps = accumulate(1 if c in "[{" else -1 for c in brackets)
+    return max(steps, default=0)
+
+
+def _numbers(data: Any):
+    """(key path, value) of every int and float in parsed TOML, iteratively."""
+    stack: list[tuple[tuple, Any]] = [((), data)]
+    while stack:
+        loc, node = stack.pop()
+        if isinstance(node, dict):
+            stack.extend((loc + (k,), v) for k, v in reversed(node.items()))
+        elif isinstance(node, list):
+            stack.extend((loc + (i,), v) for i, v in reversed(list(enumerate(node))))
+        elif isinstance(node, (int, float)) and not isinstance(node, bool):
+            yield loc, node
 
 
 def key_path(loc: tuple) -> str:
@@ -179,8 +273,12 @@ def read_csv(path: Path, columns: dict[str, bool], errors: Collector) -> list[tu
             for c in dupes:
                 errors.add(path, "line 1", f"column '{c}' appears twice", "keep one")
             return None
-        for record in reader:
+        for count, record in enumerate(reader, start=1):
             line = reader.line_num
+            if count > MAX_CSV_ROWS:
+                errors.add(path, f"line {line}", f"has more than {MAX_CSV_ROWS:,} rows",
+                           "split the game, or check the file was not generated by mistake")
+                return None
             if not record or all(not cell.strip() for cell in record) or record[0].lstrip().startswith("#"):
                 continue
             if len(record) != len(header):
@@ -189,8 +287,9 @@ def read_csv(path: Path, columns: dict[str, bool], errors: Collector) -> list[tu
                 continue
             rows.append((line, {h: cell.strip() for h, cell in zip(header, record)}))
     except csv.Error as exc:
-        errors.add(path, f"line {reader.line_num}", f"CSV syntax error: {exc}",
-                   "close the quotes around the value")
+        fix = ("shorten the value (or close the quotes that run on from an earlier line)"
+               if "field larger" in str(exc) else "close the quotes around the value")
+        errors.add(path, f"line {reader.line_num}", f"CSV syntax error: {exc}", fix)
         return None
     return rows
 

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from builder.errors import Collector
 from builder.load import checks
-from builder.load.files import read_csv, read_text, read_toml, validate_row, validate_toml
+from builder.load.files import (
+    MAX_RULES_BYTES,
+    read_csv,
+    read_text,
+    read_toml,
+    validate_row,
+    validate_toml,
+)
 from builder.load.rules_md import parse_rules
 from builder.model.counters import Marker, Unit
 from builder.model.game import GameInfo
@@ -32,6 +40,7 @@ SETUP_COLUMNS = {
     "assumed": False, "source": False, "note": False,
 }
 _LIST_COLUMNS = {"red", "marks", "also"}
+_SCENARIO_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
 def list_games(root: Path = SOURCES) -> list[str]:
@@ -87,6 +96,8 @@ def _read_rows(path: Path, columns: dict, model, errors: Collector, required: bo
             errors.add(path, "", "is missing", f"create it with the header: {','.join(columns)}")
         return []
     rows = read_csv(path, columns, errors)
+    if rows is None and ids is not None:
+        ids.add(checks.UNREADABLE)  # the file's ids are unknown: set-ups are not checked against it
     out = []
     for line, row in rows or []:
         if ids is not None and row.get("id"):
@@ -136,7 +147,7 @@ def load_game(folder: Path | str) -> Game:
 
     rules = None
     if (folder / "rules.md").exists():
-        text = read_text(folder / "rules.md", errors)
+        text = read_text(folder / "rules.md", errors, limit=MAX_RULES_BYTES)
         if text is not None:
             rules = parse_rules(text, folder / "rules.md", errors)
 
@@ -163,15 +174,26 @@ def _load_scenarios(folder: Path, errors: Collector) -> list:
     out = []
     sdir = folder / "scenarios"
     if not sdir.is_dir():
+        if sdir.exists():
+            errors.add(sdir, "", "is not a folder", "make scenarios/ a folder of <id>.toml files")
         return out
     for path in sorted(sdir.glob("*.toml")):
+        sid = path.stem
+        if not _SCENARIO_ID.fullmatch(sid):
+            errors.add(path, "", f"'{sid}' is not a scenario id (it names the scenario in every "
+                       "output)", "rename the file with lower-case letters, digits, '-' or '_'")
+            continue
         src = read_toml(path, errors)
         if not src:
             continue
         data = dict(src.data)
-        sid = path.stem
         setup_name = data.get("setup_file") or f"{sid}.setup.csv"
-        setup_path = sdir / str(setup_name)
+        if not isinstance(setup_name, str) or Path(setup_name).name != setup_name or \
+                setup_name.startswith("."):
+            errors.add(path, src.where(("setup_file",)), f"setup_file {setup_name!r} is not a file "
+                       "name in scenarios/", "give just the file name, e.g. 'campaign.setup.csv'")
+            continue
+        setup_path = sdir / setup_name
         placements = []
         if "setup" in data:
             errors.add(path, src.where(("setup",)), "set-up positions belong in the .setup.csv file",

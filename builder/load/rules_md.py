@@ -8,6 +8,7 @@ from pathlib import Path
 from builder.errors import Collector
 from builder.model.scenario import Rules, Section
 
+MAX_SECTIONS = 10_000  # a very long rulebook has a few thousand numbered cases
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 SECTION_NUMBER = re.compile(r"^\d+(?:\.[0-9]+[a-z]?|\.[A-Z]{1,2}|\.[a-z])*$")
 _CITED = re.compile(r"(?<![\d.])(\d+(?:\.(?:\d+|[A-Z]{1,2}|[a-z])\b)+)")
@@ -45,6 +46,10 @@ def parse_rules(text: str, path: Path, errors: Collector) -> Rules | None:
             errors.add(path, f"line {number}", f"section {sid} is given twice (first at line {seen[sid]})",
                        "renumber or merge the two sections")
             continue
+        if len(seen) >= MAX_SECTIONS:
+            errors.add(path, f"line {number}", f"has more than {MAX_SECTIONS:,} sections",
+                       "check the file: is every line a heading?")
+            return None
         seen[sid] = number
         sections.append({"id": sid, "title": name, "level": level, "line": number, "body": []})
     if not title:

@@ -54,7 +54,10 @@ _LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?(?:/\d+)?)\s*(mm|cm|in|\"|pt)\s*$")
 def parse_length(value: object) -> float:
     """'5/8in', '0.75 in', '19mm', '1"' -> millimetres."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        raise ValueError(f"{value} has no unit: write it with one, e.g. '{value}mm' or '{value}in'")
+        # ValueError, not TypeError: pydantic turns only ValueError into a located message
+        raise ValueError(  # noqa: TRY004
+            f"{value} has no unit: write it with one, e.g. '{value}mm' or '{value}in'"
+        )
     m = _LENGTH.match(str(value))
     if not m:
         raise ValueError(f"'{value}' is not a length: write a number and a unit, e.g. '5/8in' or '16mm'")

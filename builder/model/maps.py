@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field
 
-from builder.model.base import Colour, Ident, Length, Model, Sourced
+from builder.model.base import Colour, Ident, Length, Sourced
 
 EffectValue = int | float | str
 
@@ -41,7 +41,7 @@ class HexsideType(Sourced):
         "river", "major-river", "minor-river", "canal", "trench", "causeway", "sea", "fortified",
         "border", "escarpment",
     ]
-    effects: dict[str, EffectValue] = {}
+    effects: dict[str, EffectValue] = Field(default_factory=dict)
 
 
 class Hexsides(Sourced):
@@ -54,7 +54,7 @@ class LineType(Sourced):
     name: str
     color: Colour
     style: Literal["road", "minor-road", "railway", "ferry", "boundary", "track"]
-    effects: dict[str, EffectValue] = {}
+    effects: dict[str, EffectValue] = Field(default_factory=dict)
 
 
 class Line(Sourced):
@@ -191,4 +191,4 @@ class AreaMap(Sourced):
     tracks: tuple[Track, ...] = ()
 
 
-MapSpec = Annotated[Union[HexMap, AreaMap], Field(discriminator="kind")]
+MapSpec = Annotated[HexMap | AreaMap, Field(discriminator="kind")]

@@ -76,7 +76,7 @@ class Rules(Model):
     """The rules text split into numbered sections."""
 
     title: str
-    sections: tuple["Section", ...]
+    sections: tuple[Section, ...]
 
 
 class Section(Model):

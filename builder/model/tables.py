@@ -138,6 +138,9 @@ class Modifier(Sourced):
         default="", description="modifiers in one group are not cumulative: only the highest applies"
     )
     terrain: tuple[str, ...] = Field(default=(), description="applies when the target hex has one")
+    regions: tuple[str, ...] = Field(
+        default=(), description="region ids from map.toml: applies when the target hex is in one"
+    )
     max_uses: int | None = None
 
 
@@ -159,11 +162,50 @@ class Input(Model):
     max: int
 
 
+class Reading(Sourced):
+    """Another way to read an ambiguous table: the fields it changes, and why (e.g. a worked
+    example that rounds differently from its rule). A calculator offers it as an input."""
+
+    id: Ident
+    label: str = Field(description="what this reading follows, e.g. 'as the 4.2 worked example'")
+    set: dict[str, str | int | bool] = Field(
+        description="table fields this reading changes, e.g. { divisor_rounding = 'half-up' }"
+    )
+
+
+_NOT_READABLE = {"id", "kind", "name", "readings"}
+
+
 class TableBase(Sourced):
     id: Ident
     name: str
     legend: dict[str, str] = Field(default={}, description="result code -> meaning")
     notes: tuple[str, ...] = Field(default=(), description="footnotes printed under the table")
+    readings: tuple[Reading, ...] = Field(
+        default=(),
+        description="other readings of an ambiguous table; calculators follow the table as "
+        "written unless asked for one of these",
+    )
+
+    @model_validator(mode="after")
+    def _check_readings(self) -> TableBase:
+        for r in self.readings:
+            bad = sorted(k for k in r.set if k in _NOT_READABLE or k not in type(self).model_fields)
+            if bad:
+                raise ValueError(f"table '{self.id}': reading '{r.id}' sets {bad}, which are not "
+                                 "fields a reading can change")
+            try:
+                self.with_reading(r.id)
+            except ValueError as exc:
+                raise ValueError(f"table '{self.id}': reading '{r.id}' gives an invalid table: "
+                                 f"{exc}") from None
+        return self
+
+    def with_reading(self, reading_id: str):
+        """This table as the named reading reads it (a validated copy)."""
+        r = next(r for r in self.readings if r.id == reading_id)
+        data = {**self.model_dump(exclude={"readings"}), **r.set}
+        return type(self).model_validate(data)
 
 
 def _rows_cover_dice(results: dict[str, tuple], dice: str, width: int, what: str) -> None:
@@ -187,6 +229,11 @@ class TerrainRow(Sourced):
     terrain: tuple[str, ...] = Field(default=(), description="terrain type ids that use this row")
     hexsides: tuple[str, ...] = Field(default=(), description="hexside types attacked across")
     condition: str = Field(default="", description="a situation that selects the row, e.g. 'beach assault'")
+    except_terrain: tuple[str, ...] = Field(
+        default=(),
+        description="defender terrain ids for which this row never applies, e.g. ['no-mans-land'] "
+        "on a trench row (Vimy 14.1: never advantaged by a trench line)",
+    )
     differentials: tuple[str, ...] = Field(
         description="the band printed over each column, left to right: '-1', '+2..+3', '>=+10'"
     )
@@ -201,6 +248,16 @@ class DifferentialTable(TableBase):
     terrain_rows: tuple[TerrainRow, ...] = Field(min_length=1)
     default_row: str = Field(description="name of the row used when no terrain row applies")
     row_choice: Literal["best-for-defender"] = "best-for-defender"
+    defence_effect: str = Field(
+        default="",
+        description="terrain effect name whose value divides the defending strength, fractions "
+        "rounded down (Vimy 14.1: No Man's Land 'defense_divisor = 2')",
+    )
+    hexside_applies: Literal["any", "all"] = Field(
+        default="any",
+        description="a hexside row (trench, canal) applies when 'any' attacking unit attacks across "
+        "that hexside, or only when 'all' of them do",
+    )
     results: dict[str, tuple[str, ...]] = Field(description="die roll -> one result per column")
     beyond_low: Beyond = "first-column"
     beyond_high: Beyond = "last-column"
@@ -237,7 +294,36 @@ class RatioTable(TableBase):
         default="", description="terrain effect name that divides the attack (e.g. 'divisor')"
     )
     terrain_choice: Literal["best-for-defender", "cumulative"] = "best-for-defender"
+    shift_effect: str = Field(
+        default="shift",
+        description="terrain and hexside effect name giving column shifts for the defender's hex or "
+        "the hexsides attacked across (e.g. shift = -1: one column left); ignored where no terrain "
+        "has it",
+    )
     edge_cap: int | None = Field(default=None, description="most strength across one sector edge")
+    edge_cap_defence: bool = Field(
+        default=True, description="the edge cap also limits the defending strength counted"
+    )
+    divisor_rounding: Rounding | None = Field(
+        default=None,
+        description="how attack / terrain divisor is rounded to whole strength points; empty: as "
+        "'rounding'",
+    )
+    rounding_below: Rounding | None = Field(
+        default=None,
+        description="how defence / attack is rounded when the attack is the weaker (below 1:1); "
+        "empty: the mirror of 'rounding', so ties favour the same side (half-down -> half-up, "
+        "down -> up)",
+    )
+    fire_first: str = Field(
+        default="",
+        description="id of a fire table the defender fires on the attackers before the odds are "
+        "taken (Eben-Emael 4.2 A); its losses come off the attack",
+    )
+    retreat_reduces: int = Field(
+        default=0, ge=0,
+        description="the defender may retreat (one sector) to reduce its loss by this many",
+    )
     beyond_low: Beyond = "first-column"
     beyond_high: Beyond = "last-column"
     shifts: tuple[Shift, ...] = ()
@@ -308,6 +394,11 @@ class ModifiedRollTable(TableBase):
     results: dict[str, str] = Field(description="modified roll as printed -> result")
     modifiers: tuple[Modifier, ...] = ()
     natural: dict[str, str] = Field(default={}, description="natural roll -> result, whatever the modifiers")
+    attempts: int = Field(
+        default=1, ge=1, le=4,
+        description="most rolls (markers) allowed against one target; the target suffers the first "
+        "effect rolled and no more (Vimy 17.2: two markers, at most one hit)",
+    )
     beyond_low: Literal["first-row"] = "first-row"
     beyond_high: Literal["last-row"] = "last-row"
 
@@ -390,11 +481,62 @@ class ChartTable(TableBase):
         return self
 
 
+class LineOfSightTable(TableBase):
+    """A map rule, not a grid of results: who can see whom (Vimy 17.3 observation)."""
+
+    kind: Literal["line-of-sight"]
+    max_range: int = Field(ge=1, description="farthest hex a line of sight reaches")
+    night_range: int | None = Field(
+        default=None, ge=0, description="farthest hex seen on a night turn (Vimy: 1, adjacent only)"
+    )
+    adjacent_always: bool = Field(default=True, description="an adjacent hex is always seen")
+    clear_terrain: tuple[str, ...] = Field(
+        default=(),
+        description="terrain ids that never block a line of sight, besides the map's default "
+        "terrain (Vimy: rivers)",
+    )
+    high_ground: tuple[str, ...] = Field(
+        default=(),
+        description="terrain ids whose observer ignores intervening terrain except hexes of the "
+        "same terrain (Vimy: peaks)",
+    )
+    spotter: str = Field(
+        default="",
+        description="a marker that observes its own hex and the adjacent ones whatever the terrain, "
+        "e.g. 'Allied aircraft marker' (Vimy 17.3); empty: none",
+    )
+    corner_to_corner: bool = Field(
+        default=True,
+        description="lines run from any corner of the observer's hex to any corner of the target's "
+        "(Vimy 17.3); false: centre to centre",
+    )
+
+
+class RangeTable(TableBase):
+    """A map rule: is a hex within so many hexes of the nearest of some others (Scheldt 14.2)."""
+
+    kind: Literal["range"]
+    max: int = Field(ge=0, description="farthest distance allowed, in hexes")
+    target: str = Field(default="target", description="what the hex is, e.g. 'bombardment target'")
+    origin: str = Field(default="friendly unit", description="what it is measured from")
+
+
 Table = Annotated[
-    Union[DifferentialTable, RatioTable, FireTable, ModifiedRollTable, LookupTable, ChartTable],
+    Union[DifferentialTable, RatioTable, FireTable, ModifiedRollTable, LookupTable, ChartTable,
+          LineOfSightTable, RangeTable],
     Field(discriminator="kind"),
 ]
 
 
 class TablesFile(Model):
     tables: tuple[Table, ...] = ()
+
+    @model_validator(mode="after")
+    def _links(self) -> TablesFile:
+        fire = {t.id for t in self.tables if t.kind == "fire"}
+        for t in self.tables:
+            link = getattr(t, "fire_first", "")
+            if link and link not in fire:
+                raise ValueError(f"table '{t.id}': fire_first '{link}' is not the id of a fire table "
+                                 f"(fire tables: {', '.join(sorted(fire)) or 'none'})")
+        return self

@@ -5,15 +5,30 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.model.game_model import Game
-from builder.outputs import json_model
+from builder.outputs import html, json_model
+from builder.outputs import print as print_out
+from builder.outputs import vmod
 
-BUILDERS = {"json": json_model.build}
+BUILDERS = {"json": json_model.build, "html": html.build, "svg": print_out.build_svg,
+            "pdf": print_out.build_pdf, "png": print_out.build_png}
+BUILDERS["vmod"] = vmod.build
 
 
-def build_game(game: Game, formats, out_root: Path) -> list[Path]:
-    """Build the chosen formats of one game into out_root/<slug>/."""
+def build_game(game: Game, formats, out_root: Path, *, cache=None, digest: str = "") -> list[Path]:
+    """Build the chosen formats of one game into out_root/<slug>/.
+
+    cache (builder.cache.Cache) keeps drawn components between builds; digest (the game
+    folder's builder.incremental.sources_digest, taken before loading) records each format's
+    files so an identical rebuild is skipped.
+    """
+    from builder import cache as cache_mod
+    from builder import incremental, progress
+
     out_dir = out_root / game.slug
     written: list[Path] = []
-    for fmt in formats:
-        written.extend(BUILDERS[fmt](game, out_dir))
+    with cache_mod.using(cache), progress.game(game.slug):
+        for fmt in formats:
+            paths = list(BUILDERS[fmt](game, out_dir))
+            incremental.record(cache, digest, fmt, out_dir, paths)
+            written.extend(paths)
     return written

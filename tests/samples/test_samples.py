@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from repo_paths import ROOT
 
 from builder.load import list_games, load_game
-from conftest import ROOT
 
 SAMPLES = ["scheldt", "vimy-ridge", "eben-emael", "europa-terrain", "operation-veritable"]
 
@@ -99,7 +99,7 @@ def test_scheldt_reinforcements_and_features():
     assert frozenset({"2737", "2738"}) in sides
     for inlet in ("3523", "1536", "1623"):
         assert any("inlet" in t for t in g.hex_terrain[g.hex(inlet)]), inlet
-    crt = [t for t in g.tables if t.kind == "differential"][0]
+    crt = next(t for t in g.tables if t.kind == "differential")
     assert [r.differentials[0] for r in crt.terrain_rows][:5] == ["-1", "-2", "-3", "-4", "-5"]
 
 
@@ -133,7 +133,7 @@ def test_eben_emael_counts():
     assert sum(m.copies for m in gliders) == 12  # 11 gliders and glider 12
     specials = [m for m in g.markers if m.kind == "special-action"]
     assert len({m.deck for m in specials}) == 1 and sum(m.copies for m in specials) >= 20
-    ratio = [t for t in g.tables if t.kind == "ratio"][0]
+    ratio = next(t for t in g.tables if t.kind == "ratio")
     assert list(ratio.columns) == ["1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"]
 
 

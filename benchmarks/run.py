@@ -1,0 +1,303 @@
+"""Time the builder on the samples and on synthetic games; print wall time and peak memory.
+
+    python3 benchmarks/run.py                 # every workload (a to e), a Markdown table
+    python3 benchmarks/run.py --only b,e      # some workloads
+    python3 benchmarks/run.py --keep DIR      # keep the synthetic games and outputs in DIR
+
+Each measurement runs `builder` in a fresh process, as a designer would, and samples the
+resident memory of that process and its worker processes every 10 ms (Linux /proc); peak
+memory is the largest sum seen, or the builder's own peak if larger. Forked workers share
+pages, so the sum overstates real use: it is an upper bound. Synthetic games are written
+through the public source format by benchmarks/synth.py, so loading and checking are measured
+too. Targets are the issue's, for a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import synth
+
+MiB = 2**20
+
+
+@dataclass
+class Row:
+    workload: str
+    what: str
+    seconds: float | None = None
+    peak_mib: float | None = None
+    target: str = ""
+    ok: bool | None = None
+    note: str = ""
+
+
+def _rss_kib(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as fh:
+                out.extend(int(c) for c in fh.read().split())
+    except OSError:
+        pass
+    return out
+
+
+def _tree_rss_kib(pid: int) -> int:
+    total, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        total += _rss_kib(p)
+        todo.extend(_children(p))
+    return total
+
+
+def measure(args: list[str], cwd: Path = ROOT, env: dict | None = None) -> tuple[float, float, str]:
+    """Run `builder ARGS`; (wall seconds, peak MiB of the process tree, output) or raise."""
+    cmd = [sys.executable, "-m", "builder", *args]
+    run_env = dict(os.environ, BUILDER_PROGRESS="off", **(env or {}))
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, env=run_env, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT)
+    peak = 0
+    output: list[bytes] = []
+    reader = threading.Thread(target=lambda: output.append(proc.stdout.read()), daemon=True)
+    reader.start()
+    while True:
+        peak = max(peak, _tree_rss_kib(proc.pid))
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)  # reap it here to get its rusage
+        if pid:
+            break
+        time.sleep(0.01)
+    seconds = time.perf_counter() - start
+    code = proc.returncode = os.waitstatus_to_exitcode(status)
+    reader.join()
+    peak = max(peak, usage.ru_maxrss)  # the builder's own peak, however short
+    text = b"".join(output).decode("utf-8", "replace")
+    if code != 0:
+        raise RuntimeError(f"`builder {' '.join(args)}` exited {code}:\n{text[-2000:]}")
+    return seconds, peak / 1024, text
+
+
+def best_of(n: int, args: list[str], setup=None, **kw) -> tuple[float, float, str]:
+    """The median time (and the largest peak) of n runs; setup() runs before each."""
+    runs = []
+    for _ in range(n):
+        if setup:
+            setup()
+        runs.append(measure(args, **kw))
+    return (statistics.median(r[0] for r in runs), max(r[1] for r in runs), runs[-1][2])
+
+
+def formats() -> tuple[str, ...]:
+    from builder.cli import FORMATS
+
+    return FORMATS
+
+
+def _fmt_list(wanted: tuple[str, ...]) -> tuple[str, str]:
+    """(the --formats value, a note naming formats not registered yet)."""
+    have = formats()
+    present = [f for f in wanted if f in have]
+    missing = [f for f in wanted if f not in have]
+    note = f"format {', '.join(missing)} not registered yet" if missing else ""
+    return ",".join(present), note
+
+
+def _check(row: Row, limit_s: float | None, limit_mib: float | None = None) -> Row:
+    parts = []
+    ok = True
+    if limit_s is not None:
+        parts.append(f"< {limit_s:g} s")
+        ok = ok and row.seconds is not None and row.seconds < limit_s
+    if limit_mib is not None:
+        parts.append(f"< {limit_mib / 1024:g} GiB")
+        ok = ok and row.peak_mib is not None and row.peak_mib < limit_mib
+    row.target = ", ".join(parts)
+    row.ok = ok if parts else None
+    return row
+
+
+def _build(game: Path | str, out: Path, fmts: str, extra=()) -> list[str]:
+    return ["build", str(game), "--out", str(out), "--formats", fmts, *extra]
+
+
+def workload_a(work: Path, repeat: int) -> list[Row]:
+    from builder.load import list_games
+
+    rows = []
+    games = list_games(ROOT / "sources")
+    expected = ["eben-emael", "europa-terrain", "operation-veritable", "scheldt", "vimy-ridge"]
+    for name in expected:
+        if name not in games:
+            rows.append(Row("a", f"{name}, all formats", note="sample sources not there yet "
+                            "(no game.toml)"))
+            continue
+        out = work / "a" / name
+        fmts = ",".join(formats())
+        try:
+            s, m, _ = best_of(repeat, _build(name, out, fmts, ["--no-cache"]),
+                              setup=lambda out=out: shutil.rmtree(out, ignore_errors=True))
+            rows.append(Row("a", f"{name}, all formats ({fmts})", s, m))
+        except RuntimeError as exc:
+            rows.append(Row("a", f"{name}, all formats", note=_first_error(exc)))
+    return rows
+
+
+def _first_error(exc: Exception) -> str:
+    lines = [x for x in str(exc).splitlines() if x.strip()]
+    return "failed: " + (lines[-1][:120] if lines else "no output")
+
+
+def workload_b(work: Path, repeat: int) -> list[Row]:
+    game = synth.write_game(work / "folio", synth.FOLIO)
+    fmts, note = _fmt_list(("pdf", "vmod"))
+    what = f"1,200 hexes, 200 two-sided units: {fmts or 'print, vmod'}"
+    if not fmts:
+        return [Row("b", what, note=note)]
+    out = work / "b-out"
+    try:
+        s, m, _ = best_of(repeat, _build(game, out, fmts),
+                          setup=lambda: shutil.rmtree(out, ignore_errors=True))
+    except RuntimeError as exc:
+        return [Row("b", what, note=_first_error(exc))]
+    return [_check(Row("b", what, s, m, note=note), 2.0)]
+
+
+def workload_cd(work: Path, repeat: int) -> list[Row]:
+    game = work / "europa"
+    synth.write_game(game, synth.EUROPA)
+    fmts = ",".join(formats())
+    out = work / "c-out"
+    shutil.rmtree(out, ignore_errors=True)
+    rows = []
+    what = f"20 sheets of 34x50 hexes, 4,000 two-sided counters: {fmts}"
+    try:
+        s, m, _ = measure(["check", str(game)])
+        rows.append(_check(Row("c", "same game, `builder check` only", s, m), None))
+        s, m, _ = measure(_build(game, out, fmts))  # cold: the cache is empty
+        rows.append(_check(Row("c", what, s, m), 30.0, 2048))
+    except RuntimeError as exc:
+        rows.append(Row("c", what, note=_first_error(exc)))
+        return rows + [Row("d", "rebuild of (c)", note="skipped: (c) failed")]
+    try:
+        s, m, text = best_of(repeat, _build(game, out, fmts))
+        note = "" if "wrote" not in text else "rebuilt files"
+        rows.append(_check(Row("d", "rebuild of (c), nothing changed", s, m, note=note), 1.0))
+        s, m, _ = best_of(repeat, _build(game, out, fmts),
+                          setup=lambda: synth.change_one_counter(game))
+        rows.append(_check(Row("d", "rebuild of (c), one counter changed", s, m), 3.0))
+    except RuntimeError as exc:
+        rows.append(Row("d", "rebuild of (c)", note=_first_error(exc)))
+    return rows
+
+
+def workload_e(work: Path, repeat: int) -> list[Row]:
+    rows = []
+    folio = work / "folio"
+    if not (folio / "game.toml").exists():
+        synth.write_game(folio, synth.FOLIO)
+    crt = ["crt", "attack=10", "defence=4", "--roll", "3"]
+    cases = [("scheldt", ["calc", "scheldt", *crt]),
+             ("folio (synthetic)", ["calc", str(folio), *crt])]
+    europa = work / "europa"
+    if (europa / "game.toml").exists():
+        cases.append(("europa (synthetic)", ["calc", str(europa), *crt]))
+    for name, args in cases:
+        try:
+            s, m, _ = best_of(max(repeat, 3), args)
+            rows.append(_check(Row("e", f"`builder calc` CRT, {name}", s, m), 0.3))
+        except RuntimeError as exc:
+            rows.append(Row("e", f"`builder calc`, {name}", note=_first_error(exc)))
+    return rows
+
+
+def machine() -> str:
+    cpu = platform.processor() or ""
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = ""
+    try:
+        kib = int(Path("/proc/meminfo").read_text().split()[1])
+        mem = f", {kib / 2**20:.0f} GiB"
+    except (OSError, ValueError, IndexError):
+        pass
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return (f"{cpu}, {cores} cores{mem}; Python {platform.python_version()}, "
+            f"{platform.system()} {platform.release()}")
+
+
+def table(rows: list[Row]) -> str:
+    out = ["| | workload | wall s | peak MiB | target | met | note |",
+           "|---|---|---:|---:|---|---|---|"]
+    for r in rows:
+        secs = f"{r.seconds:.2f}" if r.seconds is not None else "—"
+        mib = f"{r.peak_mib:.0f}" if r.peak_mib is not None else "—"
+        met = {True: "yes", False: "**no**", None: ""}[r.ok]
+        if r.seconds is None and not r.note:
+            r.note = "not run"
+        out.append(f"| {r.workload} | {r.what} | {secs} | {mib} | {r.target} | {met} | {r.note} |")
+    return "\n".join(out)
+
+
+WORKLOADS = {"a": workload_a, "b": workload_b, "c": workload_cd, "e": workload_e}
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--only", default="a,b,c,d,e", help="workloads to run, e.g. 'b,e' (d needs c)")
+    p.add_argument("--repeat", type=int, default=1, help="runs per measurement (median)")
+    p.add_argument("--keep", type=Path, help="work in this folder and keep it")
+    args = p.parse_args()
+    wanted = {w.strip() for w in args.only.split(",") if w.strip()}
+    if "d" in wanted:
+        wanted.add("c")
+    work = args.keep or Path(tempfile.mkdtemp(prefix="builder-bench-"))
+    work.mkdir(parents=True, exist_ok=True)
+    rows: list[Row] = []
+    try:
+        for name, fn in WORKLOADS.items():
+            if name in wanted:
+                print(f"running workload {name} ...", file=sys.stderr, flush=True)
+                rows.extend(fn(work, args.repeat))
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    print(f"Machine: {machine()}\n")
+    print(table(rows))
+    return 0 if all(r.ok is not False for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""The data the page's JavaScript table engine computes with: the same definitions `builder calc`
+reads (tables, terrain effects, the map), and the calculators' inputs as the Python API
+describes them, so the form asks for exactly what the CLI takes.
+"""
+
+from __future__ import annotations
+
+import json
+
+from builder.model.game_model import Game
+
+
+def _map_data(game: Game) -> dict:
+    """Terrain by hex (with cube coordinates for distance) or by sector, and hexsides."""
+    m = game.map
+    data: dict = {
+        "kind": "hex" if game.is_hex else "area",
+        "terrain": {t.id: {"name": t.name, "effects": dict(t.effects), "source": t.source}
+                    for t in m.terrain_types},
+    }
+    if game.is_hex:
+        from builder import mapinfo
+
+        grid = game.grid
+        data["digits"] = [m.column_digits, m.row_digits]
+        data["radius"] = grid.radius_mm
+        data["default_terrain"] = m.default_terrain
+        # a list, not an object: JavaScript would reorder keys that look like numbers
+        regions: dict = {}
+        for r in m.regions:
+            for h in game.hexes(r.hexes):
+                regions.setdefault(h, []).append(r.id)
+        data["hexes"] = [[grid.label(h), list(grid.cube(h)), list(mapinfo.terrain_of(game, h)),
+                          list(grid.center_mm(h)), regions.get(h, [])]
+                         for h in sorted(grid.all_hexes())]
+        data["labels"] = [[lab.text, lab.hex] for lab in m.labels]
+        data["hexsideTypes"] = {t.id: t.name for t in m.hexside_types}
+        data["hexsideEffects"] = {t.id: dict(t.effects) for t in m.hexside_types}
+        sides: dict[str, list[str]] = {}
+        for h in sorted(grid.all_hexes()):
+            for n in grid.neighbours(h):
+                if h < n:
+                    types = mapinfo.hexside_types(game, h, n)
+                    if types:
+                        sides[f"{grid.label(h)}|{grid.label(n)}"] = list(types)
+        data["hexsides"] = sides
+    else:
+        data["sectors"] = {s.id: {"name": s.name, "terrain": list(s.terrain), "mg": s.mg,
+                                  "fire_arc": list(s.fire_arc)} for s in m.sectors}
+        data["adjacent"] = [list(p) for p in m.adjacent]
+        data["water_edges"] = [list(p) for p in m.water_edges]
+    return data
+
+
+def engine_data(game: Game) -> dict:
+    """Everything the JavaScript engine needs for this game, as plain JSON data."""
+    from builder.tables import api
+
+    calcs = api.list_calculators(game)
+    return {
+        "game": game.slug,
+        "calculators": calcs,
+        "tables": {t.id: t.model_dump(mode="json") for t in game.tables},
+        "map": _map_data(game),
+        "turns": [{"number": d.number, "name": d.name, "night": d.night}
+                  for d in game.info.turns.detail],
+    }
+
+
+def script_json(data) -> str:
+    """JSON safe inside <script type="application/json">: no '<', '>', '&' or line separators
+    can end the element or confuse a parser, whatever the sources contain."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return (text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))

@@ -1,0 +1,93 @@
+"""Render the player aid: one self-contained HTML file per game, and the index of all games.
+
+Scripts and styles are inlined from templates/aid/ so the file works alone from disk; a
+Content-Security-Policy forbids every network request, and only the page's own scripts (by
+hash) may run.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from functools import lru_cache
+from pathlib import Path
+
+import jinja2
+
+from builder.aid import content
+from builder.aid.engine_data import engine_data, script_json
+from builder.aid.rules_html import render_rules, section_label
+from builder.model.game_model import Game
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "aid"
+SCRIPTS = ("engine.js", "aid.js")  # the engine first: the interface calls it
+
+
+@lru_cache(maxsize=1)
+def _env() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        autoescape=True,  # every value comes from the sources: escape it all
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.globals["section_label"] = section_label
+    return env
+
+
+def _asset(name: str) -> str:
+    return (TEMPLATES / name).read_text(encoding="utf-8")
+
+
+def _csp_hash(text: str) -> str:
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+
+
+def _csp(scripts: list[str]) -> str:
+    """No network at all; only these exact inline scripts run."""
+    return ("default-src 'none'; img-src data:; style-src 'unsafe-inline'; "
+            f"script-src {' '.join(_csp_hash(s) for s in scripts)}; "
+            "form-action 'none'; base-uri 'none'")
+
+
+def render_aid(game: Game) -> str:
+    """The player aid page of one game, as HTML text (deterministic)."""
+    info = game.info
+    scripts = [_asset(n) for n in SCRIPTS]
+    data = engine_data(game)
+    sections = render_rules(game.rules) if game.rules else []
+    ctx = {
+        "slug": game.slug,
+        "title": info.title,
+        "subtitle": info.subtitle,
+        "series": info.series,
+        "description": info.description,
+        "scale": info.scale,
+        "credits": info.credits,
+        "css": _asset("aid.css"),
+        "scripts": scripts,
+        "csp": _csp(scripts),
+        "data_json": script_json(data),
+        "calculators": data["calculators"],
+        "tables": [content.table_card(t) for t in game.tables],
+        "terrain": content.terrain_rows(game),
+        "turns": content.turn_track(game),
+        "map_tracks": list(game.map.tracks),
+        "decks": [{"name": d.name, "side": content.side_name(game, d.side), "draw": d.draw,
+                   "per_turn": d.per_turn, "note": d.note} for d in info.decks],
+        "scenarios": [content.scenario_view(game, s) for s in game.scenarios],
+        "sequence": content.sequence(game),
+        "rules_title": game.rules.title if game.rules else "",
+        "sections": sections,
+    }
+    return _env().get_template("page.html.j2").render(ctx)
+
+
+def render_index(entries: list[dict]) -> str:
+    """The index of every game's outputs: entries of {slug, title, files: [(name, href)]}."""
+    css = _asset("aid.css")
+    return _env().get_template("index.html.j2").render(
+        {"entries": entries, "css": css,
+         "csp": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'"})

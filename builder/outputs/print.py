@@ -1,0 +1,162 @@
+"""Print outputs: the map, counter sheets and player-aid cards in <out>/<game>/print/ as vector
+PDF ("pdf"), the SVG of every component ("svg") and PNG previews ("png")."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.atomic import write_bytes, write_text
+from builder.model.game_model import Game
+from builder.model.maps import AreaMap
+
+PREVIEW_PX_PER_MM = 4.0  # about 100 dpi: enough to judge a page on screen
+PAPERS = ("letter", "a4")
+MAP_SHEETS = ("tiled", "11x17", "a3", "22x34")
+
+
+@dataclass
+class PrintSet:
+    """Everything printable of one game, drawn once and shared by the three formats."""
+
+    maps: dict[str, str]  # file stem -> map SVG (whole map; each sheet of a multi-sheet map)
+    map_pages: list
+    counter_pages: list
+    aid_pages: list
+
+
+_CACHE: dict[tuple, tuple[Game, PrintSet]] = {}
+_OPTIONS: dict[str, str | None] = {"paper": None, "map_sheet": None}
+
+
+@contextlib.contextmanager
+def print_options(paper: str | None = None, map_sheet: str | None = None):
+    """Paper and map sheet for the print builders called inside (the build command's options)."""
+    if paper is not None and paper not in PAPERS:
+        raise ValueError(f"paper '{paper}': choose {', '.join(PAPERS)}")
+    if map_sheet is not None and map_sheet not in MAP_SHEETS:
+        raise ValueError(f"map sheet '{map_sheet}': choose {', '.join(MAP_SHEETS)}")
+    saved = dict(_OPTIONS)
+    _OPTIONS.update(paper=paper, map_sheet=map_sheet)
+    try:
+        yield
+    finally:
+        _OPTIONS.update(saved)
+
+
+def print_options_tag(paper: str | None, map_sheet: str | None) -> str:
+    """A suffix for the sources digest, so a build with other print options is not skipped."""
+    parts = [f"paper={paper}" if paper else "", f"map-sheet={map_sheet}" if map_sheet else ""]
+    return "".join(f"+{p}" for p in parts if p)
+
+
+def print_set(game: Game, paper: str | None = None, map_sheet: str | None = None) -> PrintSet:
+    """Draw the game's printed components (cached per game and options for this process)."""
+    from builder.render import map_layout, map_svg, style
+    from builder.render import svg as S
+    from builder.render.aids import aid_pages
+    from builder.render.map_panel import draw_panel, panel_height
+    from builder.render.pages import counter_pages, map_pages
+
+    paper = paper or _OPTIONS["paper"] or game.info.paper
+    map_sheet = map_sheet or _OPTIONS["map_sheet"]
+    sheet = map_sheet if map_sheet and map_sheet != "tiled" else paper
+    key = (id(game), paper, sheet)
+    hit = _CACHE.get(key)
+    if hit and hit[0] is game:
+        return hit[1]
+    slug = game.slug
+    maps = {f"{slug}-map": map_svg(game)}
+    pages = []
+    layout = map_layout(game)
+    if not isinstance(game.map, AreaMap) and layout.sheet_ids:
+        # a multi-sheet map prints sheet by sheet, then its key and tracks on their own pages
+        for sid in layout.sheet_ids:
+            svg = map_svg(game, sid)
+            maps[f"{slug}-map-{sid}"] = svg
+            pages.extend(map_pages(game, svg, sheet, f"map sheet {sid}"))
+        width = style.PAPER[paper][0] - 2 * style.PAGE_MARGIN - 4
+        ph = panel_height(game, width)
+        if ph:
+            from builder.render.layout import Box
+
+            key_svg = S.document(width + 4, ph + 4, draw_panel(game, Box(2, 2, width, ph)),
+                                 background=style.MARGIN_FILL)
+            maps[f"{slug}-map-key"] = key_svg
+            pages.extend(map_pages(game, key_svg, paper, "map key and tracks"))
+    else:
+        pages.extend(map_pages(game, maps[f"{slug}-map"], sheet, "map"))
+    result = PrintSet(maps, pages, counter_pages(game, paper), aid_pages(game, paper))
+    _CACHE.clear()  # keep one game's drawings at a time
+    _CACHE[key] = (game, result)
+    return result
+
+
+def _out(out_dir: Path) -> Path:
+    return out_dir / "print"
+
+
+def _prune(folder: Path, slug: str, ext: str, keep: list[Path]) -> None:
+    """Remove this game's files of one format left over from an earlier, larger build."""
+    if not folder.is_dir():
+        return
+    kept = {p.name for p in keep}
+    for p in folder.glob(f"{slug}-*.{ext}"):
+        if p.name not in kept:
+            p.unlink()
+
+
+def _page_files(ps: PrintSet, slug: str) -> list[tuple[str, object]]:
+    """(file stem, page) for each counter and aid page."""
+    out = []
+    for p in ps.counter_pages:
+        out.append((f"{slug}-" + p.label.replace("counters sheet ", "counters-").replace(" ", "-")
+                    .replace("calibration-", "calibration-"), p))
+    for p in ps.aid_pages:
+        out.append((f"{slug}-aids-{p.label.split()[-1]}", p))
+    return out
+
+
+def build_svg(game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None) -> list[Path]:
+    """The SVG of every component: the map (and its sheets), each counter sheet and aid page."""
+    from builder.render.pages import page_svg
+
+    ps = print_set(game, paper, map_sheet)
+    folder = _out(out_dir)
+    written = [write_text(folder / f"{stem}.svg", svg) for stem, svg in ps.maps.items()]
+    for stem, page in _page_files(ps, game.slug):
+        written.append(write_text(folder / f"{stem}.svg", page_svg(page)))
+    _prune(folder, game.slug, "svg", written)
+    return written
+
+
+def build_pdf(game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None) -> list[Path]:
+    """<game>-map.pdf, <game>-counters.pdf and <game>-aids.pdf: vector, fonts embedded."""
+    from builder.render.convert import pdf_document
+
+    ps = print_set(game, paper, map_sheet)
+    folder = _out(out_dir)
+    title = game.info.title
+    author = ", ".join(n for c in game.info.credits for n in c.names)
+    written = []
+    for name, pages in (("map", ps.map_pages), ("counters", ps.counter_pages), ("aids", ps.aid_pages)):
+        data = pdf_document(pages, title=f"{title}: {name}", author=author)
+        written.append(write_bytes(folder / f"{game.slug}-{name}.pdf", data))
+    _prune(folder, game.slug, "pdf", written)
+    return written
+
+
+def build_png(game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None) -> list[Path]:
+    """PNG previews: the map (and its sheets) and every counter and aid page."""
+    from builder.render.convert import svg_to_png
+    from builder.render.pages import page_svg
+
+    ps = print_set(game, paper, map_sheet)
+    folder = _out(out_dir)
+    written = [write_bytes(folder / f"{stem}.png", svg_to_png(svg, PREVIEW_PX_PER_MM))
+               for stem, svg in ps.maps.items()]
+    for stem, page in _page_files(ps, game.slug):
+        written.append(write_bytes(folder / f"{stem}.png", svg_to_png(page_svg(page), PREVIEW_PX_PER_MM)))
+    _prune(folder, game.slug, "png", written)
+    return written

@@ -1,0 +1,618 @@
+"""Player-aid cards drawn from the model's data: every table (by its kind), the terrain effects
+chart, the sequence of play, the turn record and per-turn tracks, set-up and reinforcements."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from builder.model.game_model import Game
+from builder.model.tables import parse_band
+from builder.render import style
+from builder.render import svg as S
+from builder.render.grid import Cell, Grid, Row
+from builder.render.svg import num
+
+TEXT = 2.5
+TITLE_H = 6.5
+
+
+@dataclass
+class Para:
+    """Lines of text under or between tables (notes, legends, rules reminders)."""
+
+    lines: list[tuple[str, bool]]  # (text, bold)
+    size: float = 2.3
+    colour: str = style.INK
+
+
+@dataclass
+class Card:
+    title: str
+    parts: list = field(default_factory=list)
+    subtitle: str = ""
+    colour: str = "#4a4538"
+
+
+# --- helpers ---------------------------------------------------------------------------------
+def _h(*texts: str) -> list[Cell]:
+    return [Cell(t, bold=True) for t in texts]
+
+
+def _notes(t) -> list[Para]:
+    out = []
+    if t.legend:
+        out.append(Para([("Key", True)] + [(f"{k}: {v}", False) for k, v in t.legend.items()]))
+    if t.notes:
+        out.append(Para([(f"• {n}", False) for n in t.notes]))
+    return out
+
+
+def _mods(title: str, mods) -> list[Para]:
+    if not mods:
+        return []
+    lines = [(title, True)]
+    for md in mods:
+        value = getattr(md, "value", None)
+        if value is None:
+            value = getattr(md, "columns", 0)
+            text = f"{value:+d} column{'s' if abs(value) != 1 else ''}: {md.label}"
+        else:
+            text = f"{value:+d}: {md.label}"
+        if getattr(md, "group", ""):
+            text += f" (not cumulative with other '{md.group}')"
+        if getattr(md, "max_uses", None):
+            text += f" (at most {md.max_uses})"
+        lines.append((text, False))
+    return [Para(lines)]
+
+
+def _roll_rows(results: dict, dice: str) -> list[str]:
+    return sorted(results, key=lambda k: int(k) if k.lstrip("-").isdigit() else 999)
+
+
+def _result_cell(text: str) -> Cell:
+    return Cell(text or "—", colour=_result_colour(text))
+
+
+def _result_colour(text: str) -> str:
+    t = text.strip()
+    if t.startswith("D"):
+        return "#1d4f91"
+    if t.startswith(("A", "(A")):
+        return "#9b1c1c"
+    return style.INK
+
+
+# --- table cards, one builder per kind --------------------------------------------------------
+def _differential(t) -> Card:
+    cols = [str(i + 1) for i in range(t.columns)]
+    header = [[Cell("Terrain", bold=True, align="start")] + [Cell(c, bold=True) for c in cols]]
+    rows = []
+    for r in t.terrain_rows:
+        cells = [Cell(r.name, bold=True, align="start")]
+        for i in range(t.columns):
+            band = r.differentials[i] if i < len(r.differentials) else ""
+            cells.append(Cell(_band_text(band), fill="#efe6cc" if band else None))
+        rows.append(cells)
+    rows.append([Cell(f"Roll ({t.dice})", bold=True, align="start", fill=style.TABLE_HEAD)]
+                + [Cell("", fill=style.TABLE_HEAD) for _ in cols])
+    for roll in _roll_rows(t.results, t.dice):
+        rows.append([Cell(roll, bold=True)] + [_result_cell(v) for v in t.results[roll]])
+    grid = Grid(header, rows, wrap_cols={0})
+    choice = "best for the defender" if t.row_choice == "best-for-defender" else t.row_choice
+    intro = ("Differential = attack strength minus defence strength. Use the defender's terrain "
+             f"row ({choice}); with no terrain row use '{t.default_row}'.")
+    extra = [Para([(intro, False)])]
+    beyond = _beyond(t)
+    if beyond:
+        extra.append(Para([(beyond, False)]))
+    return Card(t.name, [grid] + extra + _mods("Column shifts", t.shifts)
+                + _mods("Die-roll modifiers", t.modifiers) + _notes(t), f"differential, {t.dice}")
+
+
+def _band_text(band: str) -> str:
+    if not band:
+        return ""
+    lo, hi = parse_band(band)
+    if hi == float("inf"):
+        return f"{int(lo):+d}+" if lo else "0+"
+    if lo == float("-inf"):
+        return f"{int(hi):+d}−" if hi else "0−"
+    if lo == hi:
+        return f"{int(lo):+d}" if lo else "0"
+    return f"{int(lo):+d}/{int(hi):+d}"
+
+
+def _beyond(t) -> str:
+    parts = []
+    if getattr(t, "beyond_low", "") == "not-allowed":
+        parts.append("Below the first column: attack not allowed.")
+    if getattr(t, "beyond_high", "") == "not-allowed":
+        parts.append("Beyond the last column: not allowed.")
+    elif getattr(t, "beyond_high", "") == "last-column":
+        parts.append("Beyond the last column: use the last column.")
+    return " ".join(parts)
+
+
+def _ratio(t) -> Card:
+    header = [[Cell(f"Roll ({t.dice})", bold=True)] + [Cell(c, bold=True) for c in t.columns]]
+    rows = [[Cell(roll, bold=True)] + [_result_cell(v) for v in t.results[roll]]
+            for roll in _roll_rows(t.results, t.dice)]
+    lines = [(f"Odds = attack : defence, rounded {t.rounding.replace('-', ' ')}"
+              + (f" ({t.rounding_note})" if t.rounding_note else "") + ".", False)]
+    if t.result_format == "attacker/defender":
+        lines.append(("Results read attacker losses / defender losses.", False))
+    if t.terrain_effect:
+        how = "best for the defender" if t.terrain_choice == "best-for-defender" else "cumulative"
+        lines.append((f"Terrain divides the attack by its '{t.terrain_effect}' ({how}).", False))
+    if t.edge_cap:
+        lines.append((f"At most {t.edge_cap} strength points count across one sector edge.", False))
+    if getattr(t, "fire_first", ""):
+        lines.append((f"The defender first fires on the attackers ({t.fire_first}); losses come off the attack.",
+                      False))
+    if getattr(t, "retreat_reduces", 0):
+        lines.append((f"The defender may retreat one sector to reduce its loss by {t.retreat_reduces}.", False))
+    beyond = _beyond(t)
+    if beyond:
+        lines.append((beyond, False))
+    return Card(t.name, [Grid(header, rows), Para(lines)] + _mods("Column shifts", t.shifts)
+                + _mods("Modifiers", t.modifiers) + _notes(t), f"odds, {t.dice}")
+
+
+def _fire(t) -> Card:
+    header = [[Cell(f"Roll ({t.dice})", bold=True)] + [Cell(b, bold=True) for b in t.bands]]
+    rows = [[Cell(roll, bold=True)] + [Cell(v) for v in t.results[roll]] for roll in _roll_rows(t.results, t.dice)]
+    lines = [("Columns: firing strength" + (" (exact values)" if t.exact_bands else "") + "; the number read is "
+              "the loss.", False)]
+    if t.terrain_effect:
+        rounding = t.rounding.replace("-", " ")
+        lines.append((f"Divide the loss by the target terrain's '{t.terrain_effect}', rounded {rounding}.",
+                      False))
+    return Card(t.name, [Grid(header, rows), Para(lines)] + _notes(t), f"fire, {t.dice}")
+
+
+def _modified(t) -> Card:
+    header = [_h("Modified roll", "Result")]
+    rows = []
+    for roll in _roll_rows(t.results, t.dice):
+        rows.append([Cell(roll, bold=True), _result_cell(t.results[roll])])
+    parts = [Grid(header, rows)]
+    if t.natural:
+        parts.append(Grid([_h("Natural roll", "Result, whatever the modifiers")],
+                          [[Cell(k, bold=True), Cell(v)] for k, v in t.natural.items()]))
+    how = (f"Roll {t.dice}, add the modifiers; below the first row read the first, above the last "
+           "read the last.")
+    lines = [(how, False)]
+    if getattr(t, "attempts", 1) > 1:
+        lines.append((f"Up to {t.attempts} rolls against one target; it suffers the first effect only.", False))
+    return Card(t.name, parts + [Para(lines)] + _mods("Modifiers", t.modifiers) + _notes(t),
+                f"modified roll, {t.dice}")
+
+
+def _lookup(t) -> Card:
+    key = f"Roll ({t.dice})" if t.dice else next((i.name for i in t.inputs if i.id == t.key), t.key)
+    has_detail = any(e.detail for e in t.entries)
+    header = [_h(key, "Result", *(["Detail"] if has_detail else []))]
+    rows = []
+    for e in t.entries:
+        when = "otherwise" if e.when.strip() == "else" else e.when
+        row = [Cell(when, bold=True), Cell(e.result, align="start")]
+        if has_detail:
+            row.append(Cell(e.detail, align="start"))
+        rows.append(row)
+    grid = Grid(header, rows, wrap_cols={1, 2} if has_detail else {1})
+    parts = [grid]
+    others = [i for i in t.inputs if i.id != t.key]
+    if others:
+        parts.append(Para([("Inputs", True)] + [(f"{i.name}: {i.min} to {i.max}", False) for i in others]))
+    return Card(t.name, parts + _mods("Modifiers", t.modifiers) + _notes(t), "lookup")
+
+
+def _chart(t) -> Card:
+    header = [[Cell(c, bold=True, align="start") for c in t.columns]]
+    rows = [[Cell(v, align="start") for v in r] for r in t.rows]
+    grid = Grid(header, rows, wrap_cols=set(range(len(t.columns))))
+    return Card(t.name, [grid] + _notes(t), "chart")
+
+
+def _generic(t) -> Card:
+    """Map rules and any other kind: its settings in words."""
+    skip = {"id", "name", "kind", "legend", "notes", "readings", "assumed", "source", "note"}
+    lines = []
+    for name, value in t.model_dump().items():
+        if name in skip or value in ((), [], {}, None, ""):
+            continue
+        label = name.replace("_", " ").capitalize()
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        elif isinstance(value, (list, tuple)):
+            value = ", ".join(str(v) for v in value)
+        lines.append((f"{label}: {value}", False))
+    return Card(t.name, [Para(lines)] + _notes(t), t.kind.replace("-", " "))
+
+
+BUILDERS = {"differential": _differential, "ratio": _ratio, "fire": _fire, "modified-roll": _modified,
+            "lookup": _lookup, "chart": _chart}
+
+
+def table_card(t) -> Card:
+    """The card of one table, whatever its kind."""
+    return BUILDERS.get(t.kind, _generic)(t)
+
+
+# --- game cards ------------------------------------------------------------------------------
+def _swatch_draw(tt):
+    def draw(x: float, y: float, w: float, h: float) -> str:
+        from builder.render.map_panel import _swatch
+
+        size = min(h, w / 1.25)
+        return _swatch(tt, x, y + (h - size) / 2, size)
+    return draw
+
+
+def terrain_card(game: Game) -> Card | None:
+    """Terrain effects chart: terrain, hexsides and lines with what each does."""
+    m = game.map
+    keys: list[str] = []
+    items = list(m.terrain_types) + list(getattr(m, "hexside_types", ())) + list(getattr(m, "line_types", ()))
+    for it in items:
+        for k in it.effects:
+            if k not in keys:
+                keys.append(k)
+    if not items:
+        return None
+    header = [[Cell("", bold=True), Cell("Terrain", bold=True, align="start")]
+              + [Cell(k.replace("_", " ").replace("-", " ").capitalize(), bold=True) for k in keys]]
+    rows = []
+    for it in items:
+        if hasattr(it, "pattern"):
+            pic = Cell(draw=_swatch_draw(it), draw_w=8.0)
+        elif hasattr(it, "style") and it in getattr(m, "hexside_types", ()):
+            pic = Cell(draw=_side_draw(game, it), draw_w=8.0)
+        else:
+            pic = Cell(draw=_line_draw(game, it), draw_w=8.0)
+        rows.append([pic, Cell(it.name, bold=True, align="start")]
+                    + [Cell(_effect(it.effects.get(k))) for k in keys])
+    grid = Grid(header, rows, wrap_cols={1} | set(range(2, 2 + len(keys))))
+    notes = [(f"{it.name}: {it.note}", False) for it in items if it.note and not it.assumed]
+    parts = [grid]
+    if notes:
+        parts.append(Para([("Notes", True)] + notes))
+    return Card("Terrain Effects Chart", parts, "terrain, hexsides and lines")
+
+
+def _effect(v) -> str:
+    if v is None:
+        return "—"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
+
+
+def _side_draw(game: Game, ht):
+    def draw(x, y, w, h):
+        from builder.render.map_panel import _hexside_sample
+
+        return _hexside_sample(game, ht, x, y, min(h, w / 1.3))
+    return draw
+
+
+def _line_draw(game: Game, lt):
+    def draw(x, y, w, h):
+        from builder.render.map_panel import _line_sample
+
+        return _line_sample(game, lt, x, y, min(h, w / 1.3))
+    return draw
+
+
+def sequence_card(game: Game) -> Card | None:
+    seq = game.info.sequence
+    if not seq:
+        return None
+    rows = []
+    for i, ph in enumerate(seq, 1):
+        side = game.sides.get(ph.side)
+        text = ph.name
+        if ph.skip_on_turns:
+            text += f" (not on turn{'s' if len(ph.skip_on_turns) > 1 else ''} " \
+                    f"{', '.join(str(n) for n in ph.skip_on_turns)})"
+        steps = "\n".join(f"{chr(97 + k)}. {s}" for k, s in enumerate(ph.steps))
+        rows.append([Cell(str(i), bold=True), Cell(side.name if side else "Both", fill=side.color if side else None,
+                                                   colour=style.ink_on(side.color) if side else style.INK),
+                     Cell(text, bold=True, align="start"), Cell(steps, align="start")])
+    grid = Grid([_h("#", "Side", "Phase", "Steps")], rows, wrap_cols={2, 3})
+    return Card("Sequence of Play", [grid])
+
+
+def turn_card(game: Game) -> Card:
+    """The turn record: names, night turns and each scenario's per-turn track values, turns
+    across (in blocks of 15) so a long game reads like the printed track."""
+    from builder.render.map_panel import track_rows
+
+    t = game.info.turns
+    detail = {d.number: d for d in t.detail}
+    tracks = track_rows(game)
+    turns = list(range(t.first, t.first + t.count))
+    has_name = any(d.name or d.date or d.period for d in t.detail)
+    parts: list = []
+    for start in range(0, len(turns), 15):
+        block = turns[start:start + 15]
+        nights = [bool(detail.get(n) and detail[n].night) for n in block]
+
+        def cell(text: str, k: int, bold: bool = False) -> Cell:
+            return Cell(text, bold=bold, fill=style.NIGHT if nights[k] else None,
+                        colour=style.NIGHT_TEXT if nights[k] else style.INK)
+        header = [[Cell("Turn", bold=True, align="start")] + [cell(str(n), k, True) for k, n in enumerate(block)]]
+        rows = []
+        if has_name:
+            names = []
+            for k, n in enumerate(block):
+                d = detail.get(n)
+                text = (d.name or d.date or d.period) if d else ""
+                names.append(cell(text, k))
+            rows.append([Cell("Date", bold=True, align="start")] + names)
+        if any(nights):
+            rows.append([Cell("Night", bold=True, align="start")] + [cell("☾" if nights[k] else "", k)
+                                                                       for k in range(len(block))])
+        for tr in tracks:
+            vals = []
+            for k, n in enumerate(block):
+                idx = n - t.first
+                v = tr.per_turn[idx] if idx < len(tr.per_turn) else None
+                vals.append(cell("—" if v is None else str(v), k, True))
+            rows.append([Cell(tr.name, bold=True, align="start")] + vals)
+        if not rows:
+            rows.append([Cell("", align="start")] + [cell("", k) for k in range(len(block))])
+        parts.append(Grid(header, rows, wrap_cols=set(range(len(block) + 1)), stripes=False))
+    notes = [(f"Turn {d.number}: {d.note}", False) for d in t.detail if d.note]
+    if tracks:
+        notes += [(f"{tr.name} ({game.sides[tr.side].name if tr.side in game.sides else tr.side}): "
+                   "per-turn values from the scenario" + (f" ({tr.source})" if tr.source else ""), False)
+                  for tr in tracks]
+    if notes:
+        parts.append(Para(notes))
+    return Card("Turn Record", parts, f"{t.count} turns")
+
+
+def _where(game: Game, at: str) -> str:
+    if at.startswith("box:"):
+        box = next((b for b in game.info.boxes if b.id == at[4:]), None)
+        return f"{box.name} box" if box else at
+    if at.startswith("turn:"):
+        return f"Turn track, turn {at[5:]}"
+    if at in game.sector_by_id:
+        return game.sector_by_id[at].name
+    return at
+
+
+def _either(items: list[str]) -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def _unit_name(game: Game, uid: str) -> tuple[str, str]:
+    """(printed name, side id) of a unit or marker id."""
+    if uid in game.unit_by_id:
+        u = game.unit_by_id[uid]
+        size = f" {u.size}" if u.size else ""
+        return f"{u.unit} ({u.type.replace('-', ' ')}{size})", u.side
+    if uid in game.marker_by_id:
+        mk = game.marker_by_id[uid]
+        return mk.name, mk.side
+    return uid, ""
+
+
+def setup_cards(game: Game) -> list[Card]:
+    cards = []
+    for sc in game.scenarios:
+        parts: list = []
+        if sc.description:
+            parts.append(Para([(sc.description, False)]))
+        if sc.setup:
+            rows = []
+            for p in sorted(sc.setup, key=lambda p: (_side_rank(game, _unit_name(game, p.unit)[1]), p.line)):
+                name, side = _unit_name(game, p.unit)
+                s = game.sides.get(side)
+                where = _where(game, p.at)
+                if p.also:
+                    where = _either([where] + [_where(game, a) for a in p.also])
+                if p.within:
+                    where += f" (or within {p.within} hex{'es' if p.within > 1 else ''})"
+                if p.region:
+                    reg = next((r.name for r in getattr(game.map, "regions", ()) if r.id == p.region), p.region)
+                    where += f"; anywhere in {reg}"
+                rows.append([Cell(s.name if s else "", fill=s.color if s else None,
+                                  colour=style.ink_on(s.color) if s else style.INK),
+                             Cell(name, align="start"), Cell(where, align="start")])
+            parts.append(Grid([_h("Side", "Unit", "Sets up in")], rows, wrap_cols={1, 2}))
+        if sc.setup_note:
+            parts.append(Para([("Set-up", True), (sc.setup_note, False)]))
+        turns = f"turns {sc.turns[0]}-{sc.turns[1]}" if sc.turns else ""
+        cards.append(Card(f"Set-up: {sc.name}", parts, turns))
+        if sc.reinforcements or sc.allowances or sc.draws:
+            parts = []
+            if sc.reinforcements:
+                rows = []
+                for r in sorted(sc.reinforcements, key=lambda r: (r.turn is None, r.turn or 0)):
+                    name, side = _unit_name(game, r.unit)
+                    s = game.sides.get(side)
+                    where = _either([_where(game, a) for a in r.at]) or (
+                        _where(game, "box:" + r.box) if r.box else "")
+                    rows.append([Cell(str(r.turn) if r.turn is not None else "—", bold=True),
+                                 Cell(s.name if s else "", fill=s.color if s else None,
+                                      colour=style.ink_on(s.color) if s else style.INK),
+                                 Cell(name, align="start"), Cell(where, align="start"),
+                                 Cell(r.condition, align="start")])
+                parts.append(Grid([_h("Turn", "Side", "Unit", "Enters at", "Condition")], rows,
+                                  wrap_cols={2, 3, 4}))
+            if sc.allowances:
+                lines = [("Replacements and rebuilds", True)]
+                for a in sc.allowances:
+                    who = game.sides[a.side].name if a.side in game.sides else a.side
+                    lines.append((f"{who}: {a.count} {a.kind}{'s' if a.count != 1 else ''}, turns {a.turns}",
+                                  False))
+                parts.append(Para(lines))
+            if sc.draws:
+                parts.append(Para([("Draws", True)] + [(f"{d.deck}: {d.count} {d.when}", False) for d in sc.draws]))
+            cards.append(Card(f"Reinforcements: {sc.name}", parts))
+        if sc.victory or sc.special_rules:
+            parts = []
+            if sc.victory:
+                parts.append(Para([("Victory", True)] + [(f"• {v}", False) for v in sc.victory]))
+            if sc.special_rules:
+                parts.append(Para([("Special rules", True)] + [(f"• {v}", False) for v in sc.special_rules]))
+            cards.append(Card(f"Victory and special rules: {sc.name}", parts))
+    return cards
+
+
+def _side_rank(game: Game, side: str) -> int:
+    ids = [s.id for s in game.info.sides]
+    return ids.index(side) if side in ids else len(ids)
+
+
+def all_cards(game: Game) -> list[Card]:
+    """Every card of the game, in reading order."""
+    cards = []
+    seq = sequence_card(game)
+    if seq:
+        cards.append(seq)
+    cards.append(turn_card(game))
+    cards.extend(table_card(t) for t in game.tables)
+    terrain = terrain_card(game)
+    if terrain:
+        cards.append(terrain)
+    cards.extend(setup_cards(game))
+    return cards
+
+
+# --- flowing cards onto pages ------------------------------------------------------------------
+def _para_rows(p: Para, width: float) -> list[Row]:
+    rows = []
+    for text, bold in p.lines:
+        for k, ln in enumerate(S.wrap(text, width - 2.0, p.size, bold)):
+            indent = k > 0 and text.startswith("• ")
+
+            def draw(x, y, ln=ln, bold=bold, indent=indent):
+                return S.fitted(x + 1.0 + (1.6 if indent else 0), y + p.size * 0.98, ln, width - 2.0, p.size,
+                                bold=bold, anchor="start", fill=p.colour)
+            rows.append(Row(p.size * 1.3, draw))
+    if rows:
+        rows.append(Row(1.0, lambda x, y: ""))
+    return rows
+
+
+class _Flow:
+    """Cards laid down pages: kept whole when they fit a page, two narrow cards side by side,
+    a long card split between rows with its title and header repeated."""
+
+    GAP = 5.0
+
+    def __init__(self, width: float, height: float):
+        self.width, self.height = width, height
+        self.pages: list[list[str]] = [[]]
+        self.y = 0.0  # where the next full-width card starts
+        self.slot: tuple[float, float] | None = None  # (y, bottom) of a narrow card with room beside it
+
+    def _segments(self, card: Card, card_w: float) -> list[tuple[list[Row], list[Row]]]:
+        out = []
+        for part in card.parts:
+            if isinstance(part, Grid):
+                head, body, _ = part.layout(card_w)
+                out.append((head, body))
+            else:
+                out.append(([], _para_rows(part, card_w)))
+        return out
+
+    def _title(self, card: Card, x: float, y: float, card_w: float, cont: bool) -> float:
+        t = card.title + (" (continued)" if cont else "")
+        page = self.pages[-1]
+        page.append(S.rect(x, y, card_w, TITLE_H, fill=card.colour))
+        page.append(S.fitted(x + 2.0, y + 4.6, t, card_w * 0.72, 3.4, bold=True, family=style.SERIF,
+                             anchor="start", fill="#ffffff"))
+        if card.subtitle:
+            page.append(S.fitted(x + card_w - 2.0, y + 4.4, card.subtitle, card_w * 0.25, 2.3, anchor="end",
+                                 fill="#e8e2d0"))
+        return y + TITLE_H + 0.8
+
+    def _frame(self, x: float, top: float, bottom: float, card_w: float) -> None:
+        self.pages[-1].append(S.rect(x, top, card_w, bottom - top, fill="none", stroke=style.CARD_BORDER,
+                                     stroke_width=0.35))
+
+    def _place(self, card: Card, segments, x: float, y: float, card_w: float) -> float:
+        """Draw a card from (x, y), splitting it over pages when needed; returns its bottom."""
+        top = y
+        y = self._title(card, x, y, card_w, False)
+        for head, body in segments:
+            for row in head:
+                self.pages[-1].append(row.draw(x, y))
+                y += row.h
+            for row in body:
+                if y + row.h > self.height:
+                    self._frame(x, top, y, card_w)
+                    self.pages.append([])
+                    top = 0.0
+                    y = self._title(card, x, 0.0, card_w, True)
+                    for hr in head:
+                        self.pages[-1].append(hr.draw(x, y))
+                        y += hr.h
+                self.pages[-1].append(row.draw(x, y))
+                y += row.h
+            y += 1.0
+        self._frame(x, top, y, card_w)
+        return y
+
+    def add(self, card: Card) -> None:
+        half = (self.width - self.GAP) / 2
+        natural = 0.0
+        for part in card.parts:
+            if isinstance(part, Grid):
+                natural = max(natural, part.layout(self.width)[2])
+        narrow = 0 < natural <= half
+        card_w = half if narrow else min(self.width, max(natural, self.width * 0.62))
+        segments = self._segments(card, card_w)
+        total = TITLE_H + 0.8 + sum(r.h for head, body in segments for r in head + body) + len(segments)
+        if narrow and self.slot and self.slot[0] + total <= self.height:
+            bottom = self._place(card, segments, half + self.GAP, self.slot[0], card_w)
+            self.y = max(self.y, bottom + self.GAP)
+            self.slot = None
+            return
+        self.slot = None
+        if self.y > 0 and self.y + total > self.height and total <= self.height:
+            self.pages.append([])
+            self.y = 0.0
+        start, pages_before = self.y, len(self.pages)
+        bottom = self._place(card, segments, 0.0, self.y, card_w)
+        self.y = bottom + self.GAP
+        if narrow and len(self.pages) == pages_before:
+            self.slot = (start, bottom)
+
+
+def flow(cards: list[Card], width: float, height: float) -> list[str]:
+    """Lay cards down pages `width` x `height` mm (the printable area); SVG bodies per page."""
+    f = _Flow(width, height)
+    for card in cards:
+        f.add(card)
+    return ["".join(p) for p in f.pages if p]
+
+
+def aid_pages(game: Game, paper: str):
+    """The player-aid pages (convert.Page list)."""
+    from builder.render.convert import Layer, Page
+    from builder.render.pages import FOOTER, HEADER, _furniture, paper_size
+
+    w, h = paper_size(paper)
+    m = style.PAGE_MARGIN
+    top = m + HEADER
+    bodies = flow(all_cards(game), w - 2 * m, h - top - m - FOOTER)
+    out = []
+    for i, body in enumerate(bodies, 1):
+        content = S.document(w, h, S.g(body, transform=f"translate({num(m)} {num(top)})"))
+        furniture = _furniture(w, h, f"{game.info.title}: player aids", f"page {i} of {len(bodies)}",
+                               game.info.title + (f", version {game.info.version}" if game.info.version else ""))
+        out.append(Page(w, h, (Layer(furniture), Layer(content)), f"aids page {i}"))
+    return out
+

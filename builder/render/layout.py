@@ -1,0 +1,191 @@
+"""Where everything sits on a printed map: the one place that turns hex ids into map mm."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from builder.geometry.hexid import HexId
+from builder.model.game_model import Game
+from builder.model.maps import AreaMap
+from builder.render import style
+
+
+@dataclass(frozen=True)
+class Box:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        return self.y + self.h
+
+
+@dataclass
+class MapLayout:
+    """A printed map (whole, or one sheet): its size and where hexes and sectors are, in mm.
+
+    hex_center_mm(h) = origin + game.grid.center_mm(h), the single geometry every output shares.
+    """
+
+    game: Game
+    width_mm: float
+    height_mm: float
+    origin_mm: tuple[float, float]
+    frame: Box  # the hex grid (or the area map) inside the margins
+    panel: Box | None = None  # legend, tracks and boxes under the map
+    sheet: str | None = None
+    hexes: tuple[HexId, ...] = ()
+    _sheets: dict = field(default_factory=dict, repr=False)
+
+    # --- hex maps ------------------------------------------------------------------------
+    def _hex(self, h) -> HexId:
+        return h if isinstance(h, HexId) else self.game.hex(str(h))
+
+    def hex_center_mm(self, h) -> tuple[float, float]:
+        """Centre of hex h ('2717', '16A:0827' or a HexId) in mm from this drawing's top-left."""
+        hid = self._hex(h)
+        if self.sheet is not None and hid.sheet != self.sheet:
+            raise KeyError(f"hex {hid} is not on sheet {self.sheet}")
+        if not self.game.grid.contains(hid):
+            raise KeyError(f"hex {hid} is not on the map")
+        x, y = self.game.grid.center_mm(hid)
+        return self.origin_mm[0] + x, self.origin_mm[1] + y
+
+    def hex_corners_mm(self, h) -> list[tuple[float, float]]:
+        """The six corners of hex h (east first, clockwise on the page)."""
+        cx, cy = self.hex_center_mm(h)
+        r = self.game.grid.radius_mm
+        return [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
+                for i in range(6)]
+
+    def sheet_layout(self, sheet_id: str) -> MapLayout:
+        """The layout of one sheet of a multi-sheet map, drawn on its own."""
+        if sheet_id not in self._sheets:
+            known = ", ".join(s.id for s in getattr(self.game.map, "sheets", ()))
+            raise KeyError(f"no sheet '{sheet_id}' (sheets: {known or 'none'})")
+        return self._sheets[sheet_id]
+
+    @property
+    def sheet_ids(self) -> list[str]:
+        return list(self._sheets)
+
+    # --- area maps -----------------------------------------------------------------------
+    def sector_center_mm(self, sector_id: str) -> tuple[float, float]:
+        """Where a sector's name and pieces go: a point well inside its outline."""
+        return self._sector_points[sector_id]
+
+    def sector_outline_mm(self, sector_id: str) -> list[tuple[float, float]]:
+        ox, oy = self.origin_mm
+        return [(ox + x, oy + y) for x, y in self.game.sector_by_id[sector_id].outline]
+
+    @cached_property
+    def _sector_points(self) -> dict[str, tuple[float, float]]:
+        ox, oy = self.origin_mm
+        out = {}
+        for s in self.game.map.sectors:
+            x, y = inner_point(s.outline)
+            out[s.id] = (ox + x, oy + y)
+        return out
+
+
+# --- geometry helpers ------------------------------------------------------------------------
+def point_in_polygon(x: float, y: float, poly) -> bool:
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _edge_distance(x: float, y: float, poly) -> float:
+    best = float("inf")
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        dx, dy = x2 - x1, y2 - y1
+        seg = dx * dx + dy * dy
+        t = 0.0 if seg == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / seg))
+        best = min(best, math.hypot(x - x1 - t * dx, y - y1 - t * dy))
+    return best
+
+
+def inner_point(poly) -> tuple[float, float]:
+    """The point inside a polygon farthest from its edges (a coarse-to-fine search)."""
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
+    cx = sum(xs) / len(xs)
+    cy = sum(ys) / len(ys)
+    best = (cx, cy, _edge_distance(cx, cy, poly) if point_in_polygon(cx, cy, poly) else -1.0)
+    step = max(x1 - x0, y1 - y0) / 16
+    centre = ((x0 + x1) / 2, (y0 + y1) / 2)
+    span = max(x1 - x0, y1 - y0) / 2
+    for _ in range(4):
+        n = int(span * 2 / step) + 1
+        for i in range(n + 1):
+            for j in range(n + 1):
+                x = centre[0] - span + i * step
+                y = centre[1] - span + j * step
+                if point_in_polygon(x, y, poly):
+                    d = _edge_distance(x, y, poly)
+                    # prefer the centroid's neighbourhood when distances tie (stable, central)
+                    if d > best[2] + 1e-6:
+                        best = (x, y, d)
+        centre = (best[0], best[1])
+        span = step * 1.5
+        step /= 4
+    return round(best[0], 3), round(best[1], 3)
+
+
+def grid_bounds(game: Game, hexes) -> Box:
+    """The box around the given hexes' corners, in grid mm."""
+    grid = game.grid
+    r = grid.radius_mm
+    h2 = grid.hex_mm / 2
+    xs, ys = [], []
+    for h in hexes:
+        x, y = grid.center_mm(h)
+        xs.append(x)
+        ys.append(y)
+    return Box(min(xs) - r, min(ys) - h2, max(xs) - min(xs) + 2 * r, max(ys) - min(ys) + 2 * h2)
+
+
+def map_layout(game: Game) -> MapLayout:
+    """The whole printed map of a game, with a layout for each sheet of a multi-sheet map."""
+    from builder.render.map_panel import panel_height
+
+    m = style.MAP_MARGIN
+    top = style.MAP_TITLE_BAND
+    if isinstance(game.map, AreaMap):
+        w, h = game.map.width, game.map.height
+        ph = panel_height(game, w)
+        frame = Box(m, top, w, h)
+        panel = Box(m, top + h + m, w, ph) if ph else None
+        height = top + h + m + (ph + m if ph else 0)
+        return MapLayout(game, w + 2 * m, height, (m, top), frame, panel)
+    hexes = tuple(game.grid.all_hexes())
+    b = grid_bounds(game, hexes)
+    ph = panel_height(game, b.w)
+    frame = Box(m, top, b.w, b.h)
+    panel = Box(m, top + b.h + m, b.w, ph) if ph else None
+    height = top + b.h + m + (ph + m if ph else 0)
+    layout = MapLayout(game, b.w + 2 * m, height, (m - b.x, top - b.y), frame, panel, None, hexes)
+    for sheet in getattr(game.map, "sheets", ()):
+        own = tuple(hx for hx in hexes if hx.sheet == sheet.id)
+        sb = grid_bounds(game, own)
+        layout._sheets[sheet.id] = MapLayout(
+            game, sb.w + 2 * m, top + sb.h + m, (m - sb.x, top - sb.y), Box(m, top, sb.w, sb.h),
+            None, sheet.id, own)
+    return layout

@@ -1,0 +1,221 @@
+"""What surrounds a map: paper, border, title band, sheet ids, entry and supply edges, symbols."""
+
+from __future__ import annotations
+
+import math
+
+from builder.model.game_model import Game
+from builder.model.maps import AreaMap
+from builder.render import style
+from builder.render import svg as S
+from builder.render.layout import MapLayout
+from builder.render.svg import num
+
+
+def background(game: Game, layout: MapLayout) -> str:
+    return S.rect(0, 0, layout.width_mm, layout.height_mm, fill=style.MARGIN_FILL)
+
+
+def star_d(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45) -> str:
+    pts = []
+    for k in range(points * 2):
+        rr = r if k % 2 == 0 else r * inner
+        a = math.radians(-90 + 180 / points * k)
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return S.poly_d(pts)
+
+
+def objective_symbol(kind: str, colour: str, cx: float, cy: float, hex_mm: float,
+                     vp: float | None = None) -> str:
+    """A victory star, supply source, objective target ... scaled to the hex size."""
+    r = hex_mm * 0.11
+    if kind == "victory":
+        out = S.path(star_d(cx, cy, r * 1.15), fill=colour, stroke=style.INK, stroke_width=0.25,
+                     stroke_linejoin="round")
+        if vp is not None:
+            label = f"{vp:g}"
+            size = r * 0.95
+            out += S.circle(cx, cy + r * 1.35, r * 0.62, fill="#ffffff", stroke=style.INK,
+                            stroke_width=0.18)
+            out += S.fitted(cx, cy + r * 1.35 + size * 0.36, label, r * 1.1, size, bold=True)
+        return out
+    if kind == "supply":
+        return (S.circle(cx, cy, r, fill=colour, stroke=style.INK, stroke_width=0.25)
+                + S.text(cx, cy + r * 0.45, "S", r * 1.25, bold=True, fill=style.ink_on(colour)))
+    if kind == "peak":
+        return S.path(f"M{num(cx - r)} {num(cy + r * 0.7)}L{num(cx)} {num(cy - r)}L{num(cx + r)} "
+                      f"{num(cy + r * 0.7)}Z", fill=colour, stroke=style.INK, stroke_width=0.25)
+    if kind == "town":
+        return S.rect(cx - r * 0.6, cy - r * 0.6, r * 1.2, r * 1.2, fill=colour, stroke=style.INK,
+                      stroke_width=0.25)
+    # objective: a target ring
+    return (S.circle(cx, cy, r, fill="none", stroke=colour, stroke_width=r * 0.35)
+            + S.circle(cx, cy, r * 0.3, fill=colour)
+            + S.circle(cx, cy, r * 1.17, fill="none", stroke=style.INK, stroke_width=0.15))
+
+
+def compass(cx: float, cy: float, r: float, turn: int = 0) -> str:
+    """A north arrow; turn = quarter turns clockwise (north printed to the right: 1)."""
+    return S.g(S.path(f"M{num(cx)} {num(cy - r)}L{num(cx + r * 0.35)} {num(cy + r * 0.6)}L{num(cx)} "
+                   f"{num(cy + r * 0.3)}Z", fill=style.INK)
+            + S.path(f"M{num(cx)} {num(cy - r)}L{num(cx - r * 0.35)} {num(cy + r * 0.6)}L{num(cx)} "
+                     f"{num(cy + r * 0.3)}Z", fill="#ffffff", stroke=style.INK, stroke_width=0.2)
+            + S.text(cx, cy - r - 0.8, "N", r * 0.7, bold=True),
+               transform=f"rotate({turn * 90} {num(cx)} {num(cy)})" if turn else None)
+
+
+def frame(game: Game, layout: MapLayout) -> str:
+    """Border lines, the title band and the sheet ids."""
+    info = game.info
+    w, h = layout.width_mm, layout.height_mm
+    out = [S.rect(3, 3, w - 6, h - 6, fill="none", stroke=style.INK, stroke_width=0.6),
+           S.rect(4.2, 4.2, w - 8.4, h - 8.4, fill="none", stroke=style.INK, stroke_width=0.2)]
+    band = style.MAP_TITLE_BAND
+    left = layout.frame.x
+    title = getattr(game.map, "title", "") or info.title
+    right_x = w - style.MAP_MARGIN
+    avail = max(20.0, w - 2 * style.MAP_MARGIN - 24)
+    sheet_tag = layout.sheet
+    if sheet_tag:
+        out.append(S.fitted(right_x, band * 0.62, f"Sheet {sheet_tag}", 40, 7.0, bold=True,
+                            anchor="end", fill="#7a2d1d"))
+        out.append(S.fitted(left + 8, h - 6.2, sheet_tag, 30, 4.5, bold=True, anchor="start",
+                            fill="#7a2d1d"))
+        avail -= 45
+    title_w = avail * 0.62
+    out.append(S.fitted(left + 10, band * 0.55, title, title_w, 8.5, family=style.SERIF, bold=True,
+                        anchor="start", min_size=4.0))
+    sub = info.subtitle or (info.title if title != info.title else "")
+    if sub:
+        out.append(S.fitted(left + 10, band * 0.55 + 5.2, sub, title_w, 3.6, family=style.SERIF,
+                            anchor="start", fill=style.MUTED))
+    turn = 0
+    if not isinstance(game.map, AreaMap):
+        centres = {h: layout.hex_center_mm(h) for h in layout.hexes}
+        turn = orientation(game, layout, centres)
+    out.append(compass(left + 3.5, band * 0.5, 4.2, turn))
+    facts = []
+    scale = info.scale
+    if scale.hex:
+        facts.append(f"One hex = {scale.hex}")
+    if scale.turn:
+        facts.append(f"One turn = {scale.turn}")
+    if scale.unit:
+        facts.append(f"Units: {scale.unit}")
+    if not sheet_tag:
+        credit = " ".join(x for x in (info.publisher, str(info.year or "")) if x)
+        if credit:
+            facts.append(credit)
+        for i, line in enumerate(facts[:3]):
+            out.append(S.fitted(right_x, band * 0.38 + i * 3.4, line, avail * 0.38, 2.7, anchor="end",
+                                fill=style.MUTED))
+    return S.g(out, id="frame")
+
+
+GEO = ("north", "east", "south", "west")  # clockwise, as the rules name map edges
+PRINTED = ("top", "right", "bottom", "left")  # clockwise, as the sheet lies
+
+
+def _nearest_side(f, x: float, y: float) -> int:
+    d = [y - f.y, f.right - x, f.bottom - y, x - f.x]
+    return d.index(min(d))
+
+
+def orientation(game: Game, layout: MapLayout, centres: dict) -> int:
+    """Quarter turns from the rules' compass to the sheet: 0 when north is the top edge.
+
+    Read from edges that list hexes ('east' entry hexes printed along the top: north is left)."""
+    votes = [0, 0, 0, 0]
+    f = layout.frame
+    for e in getattr(game.map, "edges", ()):
+        hexes = [h for h in game.hexes(e.hexes) if h in centres]
+        if not hexes:
+            continue
+        x = sum(centres[h][0] for h in hexes) / len(hexes)
+        y = sum(centres[h][1] for h in hexes) / len(hexes)
+        votes[(_nearest_side(f, x, y) - GEO.index(e.edge)) % 4] += 1
+    return votes.index(max(votes)) if any(votes) else 0
+
+
+def edges(game: Game, layout: MapLayout, centres: dict) -> str:
+    """Supply and entry edges: a band along a whole edge, or arrows at the entry hexes."""
+    m = game.map
+    if isinstance(m, AreaMap):
+        return ""
+    f = layout.frame
+    turn = orientation(game, layout, centres)
+    out = []
+    whole: dict[int, list] = {}
+    for e in m.edges:
+        side = game.sides.get(e.side)
+        colour = side.color if side else "#999999"
+        label = e.name or f"{side.name if side else e.side} {e.kind} edge"
+        hexes = [h for h in game.hexes(e.hexes) if h in centres]
+        if e.hexes and not hexes:
+            continue  # entry hexes on another sheet
+        if not hexes:
+            whole.setdefault((GEO.index(e.edge) + turn) % 4, []).append((colour, label))
+            continue
+        xs = [centres[h][0] for h in hexes]
+        ys = [centres[h][1] for h in hexes]
+        printed = _nearest_side(f, sum(xs) / len(xs), sum(ys) / len(ys))
+        for h in hexes:
+            cx, cy = centres[h]
+            out.append(_arrow(PRINTED[printed], cx, cy, game.grid.hex_mm, f, colour))
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        if printed in (0, 2):
+            ty = f.y - 6.3 if printed == 0 else f.bottom + 8.0
+            out.append(S.text(cx, ty, label, 2.0, bold=True, halo=style.MARGIN_FILL, halo_width=0.5))
+        else:
+            tx = f.x - 7.2 if printed == 3 else f.right + 7.2
+            out.append(S.text(tx, cy, label, 2.0, bold=True, rotate=-90 if printed == 3 else 90,
+                              halo=style.MARGIN_FILL, halo_width=0.5))
+    gap, thick = 1.6, 2.4
+    for printed, items in sorted(whole.items()):
+        part = thick / len(items)
+        text = "  ·  ".join(label for _, label in items).upper()
+        for k, (colour, _) in enumerate(items):
+            if printed in (0, 2):
+                y = (f.y - gap - thick if printed == 0 else f.bottom + gap) + k * part
+                out.append(S.rect(f.x, y, f.w, part, fill=colour))
+            else:
+                x = (f.x - gap - thick if printed == 3 else f.right + gap) + k * part
+                out.append(S.rect(x, f.y, part, f.h, fill=colour))
+        if printed in (0, 2):
+            y = f.y - gap - thick if printed == 0 else f.bottom + gap
+            out.append(S.rect(f.x, y, f.w, thick, fill="none", stroke=style.INK, stroke_width=0.15))
+            ty = y - 0.9 if printed == 0 else y + thick + 2.6
+            out.append(S.fitted(f.x + f.w / 2, ty, text, f.w, 2.2, bold=True))
+        else:
+            x = f.x - gap - thick if printed == 3 else f.right + gap
+            out.append(S.rect(x, f.y, thick, f.h, fill="none", stroke=style.INK, stroke_width=0.15))
+            tx = x - 0.8 if printed == 3 else x + thick + 0.8 + 1.6
+            out.append(S.fitted(tx, f.y + f.h / 2, text, f.h, 2.2, bold=True,
+                                rotate=-90 if printed == 3 else 90))
+    return S.g(out, id="edges")
+
+
+def _arrow(edge: str, cx: float, cy: float, hex_mm: float, f, colour: str) -> str:
+    """An arrow from the margin pointing at the hex."""
+    length, half = 5.2, 1.9
+    if edge == "top":
+        tip = (cx, max(f.y, cy - hex_mm * 0.5) - 0.4)
+        d = (0, 1)
+    elif edge == "bottom":
+        tip = (cx, min(f.bottom, cy + hex_mm * 0.5) + 0.4)
+        d = (0, -1)
+    elif edge == "left":
+        tip = (max(f.x, cx - hex_mm * 0.55) - 0.4, cy)
+        d = (1, 0)
+    else:
+        tip = (min(f.right, cx + hex_mm * 0.55) + 0.4, cy)
+        d = (-1, 0)
+    tx, ty = tip
+    bx, by = tx - d[0] * length, ty - d[1] * length
+    nx, ny = -d[1], d[0]
+    pts = [(tx, ty), (tx - d[0] * 3 + nx * half, ty - d[1] * 3 + ny * half),
+           (tx - d[0] * 3 + nx * half * 0.45, ty - d[1] * 3 + ny * half * 0.45),
+           (bx + nx * half * 0.45, by + ny * half * 0.45), (bx - nx * half * 0.45, by - ny * half * 0.45),
+           (tx - d[0] * 3 - nx * half * 0.45, ty - d[1] * 3 - ny * half * 0.45),
+           (tx - d[0] * 3 - nx * half, ty - d[1] * 3 - ny * half)]
+    return S.polygon(pts, fill=colour, stroke=style.INK, stroke_width=0.2, stroke_linejoin="round")

@@ -1,0 +1,349 @@
+"""A hex map drawn as SVG: terrain, hexsides, roads, regions, labels, objectives, hex numbers."""
+
+from __future__ import annotations
+
+import math
+
+from builder.geometry.hexid import HexId
+from builder.model.game_model import Game
+from builder.model.maps import HexMap
+from builder.render import geom, map_frame, style, terrain_art
+from builder.render import svg as S
+from builder.render.layout import MapLayout
+from builder.render.svg import num
+
+
+def fill_terrain(game: Game, terrains: tuple[str, ...]):
+    """The terrain whose colour fills the hex: a 'base' one, else the first area terrain."""
+    types = game.terrain_types
+    for t in terrains:
+        if types[t].group == "base":
+            return types[t]
+    for t in terrains:
+        if types[t].pattern not in terrain_art.POINT:
+            return types[t]
+    return types[game.map.default_terrain]
+
+
+def _hex_d(corners) -> str:
+    return "M" + "L".join(f"{num(x)} {num(y)}" for x, y in corners) + "Z"
+
+
+class HexDrawing:
+    """Draws one hex map layout (the whole map or a sheet)."""
+
+    def __init__(self, game: Game, layout: MapLayout):
+        self.game = game
+        self.m: HexMap = game.map
+        self.layout = layout
+        self.hexes = list(layout.hexes)
+        self.on = set(self.hexes)
+        self.hex_mm = game.grid.hex_mm
+        self.centres = {h: layout.hex_center_mm(h) for h in self.hexes}
+        self.defs: list[str] = []
+        self._corner_cache: dict[HexId, list] = {}
+
+    def corners(self, h: HexId):
+        c = self._corner_cache.get(h)
+        if c is None:
+            grid = self.game.grid
+            cx, cy = grid.center_mm(h)
+            ox, oy = self.layout.origin_mm
+            r = grid.radius_mm
+            c = [(ox + cx + r * math.cos(math.radians(60 * i)), oy + cy + r * math.sin(math.radians(60 * i)))
+                 for i in range(6)]
+            self._corner_cache[h] = c
+        return c
+
+    def clip_for(self, cid: str, hexes) -> str:
+        d = "".join(_hex_d(self.corners(h)) for h in hexes)
+        self.defs.append(f'<clipPath id="{cid}"><path d="{d}"/></clipPath>')
+        return f"url(#{cid})"
+
+    # --- layers --------------------------------------------------------------------------
+    def terrain(self) -> str:
+        terr = self.game.hex_terrain
+        by_colour: dict[str, list[HexId]] = {}
+        area: dict[str, list[HexId]] = {}
+        point: list[tuple[HexId, str, str]] = []
+        for h in self.hexes:
+            ts = terr[h]
+            base = fill_terrain(self.game, ts)
+            by_colour.setdefault(base.color, []).append(h)
+            for t in ts:
+                tt = self.game.terrain_types[t]
+                if tt.pattern in terrain_art.AREA:
+                    area.setdefault(t, []).append(h)
+                elif tt.pattern in terrain_art.POINT:
+                    point.append((h, tt.pattern, tt.color))
+        out = []
+        for colour in sorted(by_colour):
+            d = "".join(_hex_d(self.corners(h)) for h in by_colour[colour])
+            # a hairline in the fill colour closes the anti-aliasing seams between hexes
+            out.append(S.path(d, fill=colour, stroke=colour, stroke_width=0.05))
+        for t in [tt.id for tt in self.m.terrain_types if tt.id in area]:
+            tt = self.game.terrain_types[t]
+            hexes = area[t]
+            clip = self.clip_for(f"clip-{t}", hexes)
+            art = terrain_art.area_symbols(tt.pattern, tt.color, [self.centres[h] for h in hexes],
+                                           self.hex_mm, terrain_art.salt(t))
+            out.append(S.g(art, clip_path=clip))
+        for h, pattern, colour in point:
+            cx, cy = self.centres[h]
+            out.append(terrain_art.point_symbol(pattern, colour, cx, cy, self.hex_mm,
+                                                h.col * 1000 + h.row))
+        return S.g(out, id="terrain")
+
+    def regions(self) -> tuple[str, str]:
+        """(tints under the grid, outlines over it)."""
+        tints, outlines = [], []
+        for reg in self.m.regions:
+            members = {h for h in self.game.hexes(reg.hexes) if h in self.on}
+            if not members or reg.style == "none":
+                continue
+            if reg.style == "tint":
+                d = "".join(_hex_d(self.corners(h)) for h in sorted(members))
+                tints.append(S.path(d, fill=reg.color, fill_opacity=0.22, stroke="none"))
+            segs = geom.boundary_segments(members, self.centres, self.corners, self.hex_mm)
+            clip = self.clip_for(f"region-{reg.id}", sorted(members))
+            d = "".join(S.poly_d(line, close=False) for line in geom.chain(segs))
+            width = 1.6 if reg.style == "outline" else 0.9
+            outlines.append(S.path(d, fill="none", stroke=reg.color, stroke_width=width,
+                                   stroke_opacity=0.75, clip_path=clip, stroke_linejoin="round"))
+        return S.g(tints, id="region-tints"), S.g(outlines, id="region-outlines")
+
+    def hexsides(self) -> str:
+        types = {t.id: t for t in self.m.hexside_types}
+        out = []
+        for group in self.m.hexsides:
+            ht = types[group.type]
+            segs = []
+            for side in group.sides:
+                a_text, b_text = side.split("/")
+                a, b = self.game.hex(a_text), self.game.hex(b_text)
+                if a not in self.on and b not in self.on:
+                    continue
+                edge = geom.shared_edge(self.corners(a), self.corners(b))
+                if edge:
+                    segs.append((edge, self.centres.get(b) or self._centre(b)))
+            out.append(self._hexside(ht, segs))
+        return S.g(out, id="hexsides")
+
+    def _centre(self, h: HexId):
+        x, y = self.game.grid.center_mm(h)
+        return self.layout.origin_mm[0] + x, self.layout.origin_mm[1] + y
+
+    def _hexside(self, ht, segs) -> str:
+        if not segs:
+            return ""
+        w = style.HEXSIDE_WIDTH[ht.style] * self.hex_mm / 19.05
+        colour = ht.color
+        lines = geom.chain([e for e, _ in segs])
+        seed = terrain_art.salt(ht.id)
+        if ht.style in ("river", "major-river", "minor-river"):
+            d = "".join(geom.wiggle_d(line, self.hex_mm * 0.035, seed) for line in lines)
+            return (S.path(d, fill="none", stroke=style.darker(colour, 0.65), stroke_width=w + 0.3,
+                           stroke_linecap="round", stroke_linejoin="round")
+                    + S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="round",
+                             stroke_linejoin="round"))
+        d = "".join(S.poly_d(line, close=False) for line in lines)
+        if ht.style == "canal":
+            return (S.path(d, fill="none", stroke=style.darker(colour, 0.6), stroke_width=w + 0.35)
+                    + S.path(d, fill="none", stroke=colour, stroke_width=w)
+                    + S.path(d, fill="none", stroke=style.lighter(colour, 0.55), stroke_width=w * 0.25))
+        if ht.style == "sea":
+            return (S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="round",
+                           stroke_linejoin="round")
+                    + S.path(d, fill="none", stroke=style.lighter(colour, 0.6), stroke_width=w * 0.2,
+                             stroke_dasharray=f"{num(w)} {num(w * 0.8)}"))
+        if ht.style == "causeway":
+            return (S.path(d, fill="none", stroke=style.INK, stroke_width=w + 0.3, stroke_linecap="butt")
+                    + S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="butt"))
+        if ht.style == "border":
+            return S.path(d, fill="none", stroke=colour, stroke_width=w,
+                          stroke_dasharray=f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}")
+        # trench, fortified, escarpment: a line with teeth or ticks facing the second hex
+        teeth = []
+        for (p, q), far in segs:
+            teeth.append(self._teeth(p, q, far, ht.style, w))
+        return (S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="round",
+                       stroke_linejoin="round")
+                + S.path("".join(teeth), fill=colour if ht.style == "fortified" else "none",
+                         stroke=colour, stroke_width=w * 0.7, stroke_linejoin="miter"))
+
+    def _teeth(self, p, q, far, kind: str, w: float) -> str:
+        (x1, y1), (x2, y2) = p, q
+        length = math.hypot(x2 - x1, y2 - y1)
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        nx, ny = -uy, ux
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        if (far[0] - mx) * nx + (far[1] - my) * ny < 0:
+            nx, ny = -nx, -ny
+        n = 5
+        step = length / n
+        depth = self.hex_mm * (0.05 if kind != "escarpment" else 0.06)
+        d = []
+        for k in range(n):
+            sx, sy = x1 + ux * step * k, y1 + uy * step * k
+            if kind == "fortified":
+                d.append(f"M{num(sx + ux * step * 0.2)} {num(sy + uy * step * 0.2)}"
+                         f"L{num(sx + ux * step * 0.5 + nx * depth)} {num(sy + uy * step * 0.5 + ny * depth)}"
+                         f"L{num(sx + ux * step * 0.8)} {num(sy + uy * step * 0.8)}Z")
+            elif kind == "trench":
+                a = (sx + ux * step * 0.25, sy + uy * step * 0.25)
+                b = (sx + ux * step * 0.75, sy + uy * step * 0.75)
+                d.append(f"M{num(a[0])} {num(a[1])}l{num(nx * depth)} {num(ny * depth)}"
+                         f"L{num(b[0] + nx * depth)} {num(b[1] + ny * depth)}L{num(b[0])} {num(b[1])}")
+            else:
+                c = (sx + ux * step * 0.5, sy + uy * step * 0.5)
+                d.append(f"M{num(c[0])} {num(c[1])}l{num(nx * depth)} {num(ny * depth)}")
+        return "".join(d)
+
+    def lines(self) -> str:
+        types = {t.id: t for t in self.m.line_types}
+        order = {"boundary": 0, "track": 1, "ferry": 2, "minor-road": 3, "road": 4, "railway": 5}
+        out = []
+        for ln in sorted(self.m.lines, key=lambda x: order.get(types[x.type].style, 9)):
+            lt = types[ln.type]
+            hexes = self.game.hexes(ln.hexes)
+            pts = [self.centres.get(h) or self._centre(h) for h in hexes]
+            if not any(h in self.on for h in hexes) or len(pts) < 2:
+                continue
+            d = geom.smooth_d(pts)
+            w = style.LINE_WIDTH[lt.style] * self.hex_mm / 19.05
+            c = lt.color
+            if lt.style in ("road", "minor-road"):
+                out.append(S.path(d, fill="none", stroke=style.darker(c, 0.55), stroke_width=w + 0.35,
+                                  stroke_linecap="round", stroke_linejoin="round"))
+                out.append(S.path(d, fill="none", stroke=c, stroke_width=w, stroke_linecap="round",
+                                  stroke_linejoin="round"))
+            elif lt.style == "railway":
+                out.append(S.path(d, fill="none", stroke=c, stroke_width=w * 3,
+                                  stroke_dasharray=f"{num(w * 0.5)} {num(w * 2.2)}"))
+                out.append(S.path(d, fill="none", stroke=c, stroke_width=w, stroke_linejoin="round"))
+            elif lt.style == "ferry":
+                out.append(S.path(d, fill="none", stroke=c, stroke_width=w,
+                                  stroke_dasharray=f"{num(w * 3)} {num(w * 2)}", stroke_linecap="round"))
+                for h in (hexes[0], hexes[-1]):
+                    if h in self.on:
+                        x, y = self.centres[h]
+                        out.append(S.circle(x, y, w * 1.6, fill="#ffffff", stroke=c, stroke_width=w * 0.7))
+            elif lt.style == "boundary":
+                out.append(S.path(d, fill="none", stroke=c, stroke_width=w,
+                                  stroke_dasharray=f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}"))
+            else:
+                out.append(S.path(d, fill="none", stroke=c, stroke_width=w,
+                                  stroke_dasharray=f"{num(w * 0.1)} {num(w * 2)}", stroke_linecap="round"))
+        return S.g(out, id="lines")
+
+    def grid_lines(self) -> str:
+        seen = set()
+        d = []
+        for h in self.hexes:
+            cs = self.corners(h)
+            for i in range(6):
+                a, b = cs[i], cs[(i + 1) % 6]
+                k = tuple(sorted((geom.key(a), geom.key(b))))
+                if k in seen:
+                    continue
+                seen.add(k)
+                d.append(f"M{num(a[0])} {num(a[1])}L{num(b[0])} {num(b[1])}")
+        return S.path("".join(d), fill="none", stroke=style.GRID_LINE,
+                      stroke_width=style.HEX_LINE_WIDTH, stroke_opacity=0.85, stroke_linecap="round",
+                      id="hexgrid")
+
+    def numbers(self) -> str:
+        size = max(1.25, style.HEX_NUMBER_SIZE * self.hex_mm)
+        terr = self.game.hex_terrain
+        out = []
+        for h in self.hexes:
+            cx, cy = self.centres[h]
+            fill = fill_terrain(self.game, terr[h]).color
+            ink = "#2f2d29" if style.luminance(fill) > 0.4 else "#f2f2f2"
+            text = h.label(self.m.column_digits, self.m.row_digits) if not h.sheet else \
+                HexId("", h.col, h.row).label(self.m.column_digits, self.m.row_digits)
+            y = cy - self.hex_mm / 2 + 0.35 + style.ASCENT * size
+            out.append(S.text(cx, y, text, size, fill=ink, opacity="0.9"))
+        return S.g(out, id="hex-numbers")
+
+    def objectives(self) -> str:
+        out = []
+        s = self.hex_mm
+        for ob in self.m.objectives:
+            h = self.game.hex(ob.hex)
+            if h not in self.on:
+                continue
+            cx, cy = self.centres[h]
+            colour = self.game.sides[ob.side].color if ob.side in self.game.sides else "#d4a017"
+            out.append(map_frame.objective_symbol(ob.kind, colour, cx - 0.3 * s, cy - 0.02 * s, s, ob.vp))
+        return S.g(out, id="objectives")
+
+    def labels(self) -> str:
+        out = []
+        f = self.layout.frame
+        for lb in self.m.labels:
+            h = self.game.hex(lb.hex)
+            if h not in self.on:
+                continue
+            cx, cy = self.centres[h]
+            size = style.LABEL_SIZE[lb.kind] * self.hex_mm
+            bold = lb.kind in ("city", "town")
+            family = style.SERIF if lb.kind in ("water", "region", "feature") else style.SANS
+            width = style.text_width(lb.text, size, bold, family)
+            # keep the label on the map: slide it back inside the frame at the edges
+            x = min(max(cx, f.x + width / 2 + 0.5), f.right - width / 2 - 0.5)
+            y = cy + 0.36 * self.hex_mm
+            if lb.kind == "water":
+                out.append(S.text(x, y, lb.text, size, family=family, fill="#1f4e7a", skew=-12,
+                                  halo=style.HALO, halo_width=size * 0.18))
+            elif lb.kind == "region":
+                out.append(S.text(x, cy + size * 0.35, lb.text.upper(), size, family=family, bold=True,
+                                  fill="#5a2a1a", opacity="0.75", halo=style.HALO, halo_width=size * 0.12))
+            elif lb.kind == "feature":
+                out.append(S.text(x, y, lb.text, size, family=family, fill="#4a3320", skew=-10,
+                                  halo=style.HALO, halo_width=size * 0.2))
+            else:
+                out.append(S.text(x, y, lb.text, size, bold=bold, fill=style.INK, halo=style.HALO,
+                                  halo_width=size * 0.25))
+        return S.g(out, id="labels")
+
+    def sheet_joins(self) -> str:
+        """On the whole map of a multi-sheet game: where each sheet ends, with its id."""
+        if self.layout.sheet is not None or not self.m.sheets:
+            return ""
+        out = []
+        f = self.layout.frame
+        for sheet in self.m.sheets:
+            own = {h for h in self.hexes if h.sheet == sheet.id}
+            segs = geom.boundary_segments(own, self.centres, self.corners, self.hex_mm, inner_only=True)
+            d = "".join(S.poly_d(line, close=False) for line in geom.chain(segs))
+            if d:
+                out.append(S.path(d, fill="none", stroke="#7a2d1d", stroke_width=0.5,
+                                  stroke_dasharray="3 1.5", stroke_opacity=0.8))
+            # the sheet id in the bottom margin, under the sheet's first column
+            x = min(self.centres[h][0] for h in own) - self.game.grid.radius_mm
+            out.append(S.text(max(x, f.x), f.bottom + 6.5, f"Sheet {sheet.id}", 3.6, bold=True,
+                              fill="#7a2d1d", anchor="start"))
+        return S.g(out, id="sheet-joins")
+
+    def draw(self) -> str:
+        tints, outlines = self.regions()
+        body = [
+            map_frame.background(self.game, self.layout),
+            S.g([self.terrain(), tints, self.hexsides(), self.lines(), self.grid_lines(), outlines,
+                 self.sheet_joins(), self.objectives(), self.labels(), self.numbers()], id="map"),
+            map_frame.frame(self.game, self.layout),
+            map_frame.edges(self.game, self.layout, self.centres),
+        ]
+        if self.layout.panel:
+            from builder.render.map_panel import draw_panel
+
+            body.append(draw_panel(self.game, self.layout.panel))
+        title = self.game.info.title + (f" - sheet {self.layout.sheet}" if self.layout.sheet else "")
+        return S.document(self.layout.width_mm, self.layout.height_mm, "\n".join(b for b in body if b),
+                          defs="".join(self.defs), title=title)
+
+
+def draw_hex_map(game: Game, layout: MapLayout) -> str:
+    """The SVG of a hex map layout (whole map or one sheet)."""
+    return HexDrawing(game, layout).draw()

@@ -1,0 +1,376 @@
+"""The panel under a map: terrain key, turn record track, per-turn tracks and holding boxes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from builder.model.game_model import Game
+from builder.model.maps import AreaMap
+from builder.render import style, terrain_art
+from builder.render import svg as S
+from builder.render.layout import Box
+from builder.render.svg import num
+
+GAP = 6.0
+HEAD = 5.0  # block heading height
+
+
+@dataclass
+class Block:
+    w: float
+    h: float
+    draw: Callable[[float, float], str]
+
+
+def counter_mm(game: Game, size_id: str = "unit") -> float:
+    sizes = {c.id: c.size for c in game.info.counter_sizes}
+    return sizes.get(size_id) or max(sizes.values())
+
+
+def track_rows(game: Game):
+    """Per-turn numbers from the scenarios (first scenario wins for a repeated id)."""
+    rows = {}
+    for sc in game.scenarios:
+        for tr in sc.tracks:
+            rows.setdefault(tr.id, tr)
+    return list(rows.values())
+
+
+def _heading(x: float, y: float, text: str, width: float) -> str:
+    return S.fitted(x, y + 3.4, text.upper(), width, 3.0, bold=True, anchor="start", fill=style.INK)
+
+
+# --- legend ----------------------------------------------------------------------------------
+def legend_entries(game: Game) -> list[tuple[str, Callable[[float, float, float], str]]]:
+    """(name, draw(x, y, size)) for each thing the map shows: terrain, hexsides, lines, symbols."""
+    from builder.render import map_frame
+
+    m = game.map
+    entries = []
+    hex_mm = 12.0
+    used = set()
+    if isinstance(m, AreaMap):
+        for s in m.sectors:
+            used.update(s.terrain)
+    else:
+        for ts in game.hex_terrain.values():
+            used.update(ts)
+    for tt in m.terrain_types:
+        if tt.id not in used:
+            continue
+
+        def swatch(x, y, size, tt=tt):
+            return _swatch(tt, x, y, size)
+        entries.append((tt.name, swatch))
+    if isinstance(m, AreaMap):
+        if m.water:
+            entries.append(("Water", lambda x, y, s: S.rect(x, y, s * 1.3, s, fill="#9cc3e0",
+                                                          stroke=style.INK, stroke_width=0.15)))
+        if any(s.fire_arc for s in m.sectors):
+            entries.append(("Machine-gun fire arc", lambda x, y, s: _arc_sample(x, y, s)))
+        if any(s.vp for s in m.sectors):
+            entries.append(("Victory points", lambda x, y, s: map_frame.objective_symbol(
+                "victory", "#d4a017", x + s * 0.65, y + s * 0.35, s * 1.1, 1)))
+        return entries
+    for ht in m.hexside_types:
+        if not any(g.type == ht.id for g in m.hexsides):
+            continue
+        entries.append((ht.name, lambda x, y, s, ht=ht: _hexside_sample(game, ht, x, y, s)))
+    for lt in m.line_types:
+        if not any(ln.type == lt.id for ln in m.lines):
+            continue
+        entries.append((lt.name, lambda x, y, s, lt=lt: _line_sample(game, lt, x, y, s)))
+    kinds = []
+    for ob in m.objectives:
+        if ob.kind not in kinds:
+            kinds.append(ob.kind)
+    names = {"victory": "Victory hex", "supply": "Supply source", "objective": "Objective",
+             "peak": "Peak", "town": "Town objective"}
+    for k in kinds:
+        entries.append((names[k], lambda x, y, s, k=k: map_frame.objective_symbol(
+            k, "#d4a017", x + s * 0.65, y + s * 0.45, hex_mm * 0.95)))
+    for reg in m.regions:
+        if reg.style == "none":
+            continue
+
+        def reg_sample(x, y, s, reg=reg):
+            out = S.rect(x, y, s * 1.3, s, fill=reg.color if reg.style == "tint" else "none",
+                         fill_opacity=0.22, stroke=reg.color, stroke_width=0.9, stroke_opacity=0.75)
+            return out
+        entries.append((reg.name, reg_sample))
+    return entries
+
+
+def _swatch(tt, x: float, y: float, size: float) -> str:
+    """A small hex of the terrain with its symbol."""
+    import math
+
+    r = size * 0.62
+    cx, cy = x + r, y + size / 2
+    hex_h = r * math.sqrt(3)
+    pts = [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
+           for i in range(6)]
+    cid = f"sw-{tt.id}"
+    d = S.poly_d(pts)
+    out = f'<clipPath id="{cid}"><path d="{d}"/></clipPath>'
+    out += S.path(d, fill=tt.color)
+    if tt.pattern in terrain_art.AREA:
+        art = terrain_art.area_symbols(tt.pattern, tt.color, [(cx, cy)], hex_h * 1.6, terrain_art.salt(tt.id))
+        out += S.g(art, clip_path=f"url(#{cid})")
+    elif tt.pattern in terrain_art.POINT:
+        out += terrain_art.point_symbol(tt.pattern, tt.color, cx, cy, hex_h * 1.5, 7)
+    return out + S.path(d, fill="none", stroke=style.GRID_LINE, stroke_width=0.2)
+
+
+def _hexside_sample(game: Game, ht, x: float, y: float, size: float) -> str:
+    from builder.render.map_hex import HexDrawing
+
+    drawer = HexDrawing.__new__(HexDrawing)
+    drawer.hex_mm = game.grid.hex_mm
+    p, q = (x, y + size * 0.8), (x + size * 1.3, y + size * 0.2)
+    far = (x + size, y + size * 1.2)
+    return drawer._hexside(ht, [((p, q), far)])
+
+
+def _line_sample(game: Game, lt, x: float, y: float, size: float) -> str:
+    w = style.LINE_WIDTH[lt.style] * game.grid.hex_mm / 19.05
+    d = f"M{num(x)} {num(y + size * 0.7)}C{num(x + size * 0.5)} {num(y)} {num(x + size * 0.8)} " \
+        f"{num(y + size)} {num(x + size * 1.3)} {num(y + size * 0.3)}"
+    c = lt.color
+    if lt.style in ("road", "minor-road"):
+        return (S.path(d, fill="none", stroke=style.darker(c, 0.55), stroke_width=w + 0.35)
+                + S.path(d, fill="none", stroke=c, stroke_width=w))
+    if lt.style == "railway":
+        return (S.path(d, fill="none", stroke=c, stroke_width=w * 3,
+                       stroke_dasharray=f"{num(w * 0.5)} {num(w * 2.2)}")
+                + S.path(d, fill="none", stroke=c, stroke_width=w))
+    dash = {"ferry": f"{num(w * 3)} {num(w * 2)}", "boundary": f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}",
+            "track": f"{num(w * 0.1)} {num(w * 2)}"}.get(lt.style)
+    return S.path(d, fill="none", stroke=c, stroke_width=w, stroke_dasharray=dash, stroke_linecap="round")
+
+
+def _arc_sample(x: float, y: float, size: float) -> str:
+    from builder.render.map_area import mg_arrow
+
+    return mg_arrow((x, y + size * 0.8), (x + size * 1.3, y + size * 0.2), 0.0)
+
+
+def legend_block(game: Game, width: float) -> Block | None:
+    entries = legend_entries(game)
+    if not entries:
+        return None
+    cell_w, cell_h, sw = 44.0, 8.5, 6.0
+    cols = max(1, min(len(entries), int((width + 2) // cell_w)))
+    rows = -(-len(entries) // cols)
+    h = HEAD + rows * cell_h
+
+    def draw(x: float, y: float) -> str:
+        out = [_heading(x, y, "Terrain key", cols * cell_w)]
+        for i, (name, sample) in enumerate(entries):
+            cx = x + (i % cols) * cell_w
+            cy = y + HEAD + (i // cols) * cell_h
+            out.append(sample(cx, cy + 0.8, sw))
+            out.append(S.fitted(cx + sw * 1.4 + 1.5, cy + cell_h / 2 + 1.2, name,
+                                cell_w - sw * 1.4 - 2.5, 2.6, anchor="start"))
+        return S.g(out, id="legend")
+    return Block(cols * cell_w, h, draw)
+
+
+# --- tracks ----------------------------------------------------------------------------------
+def _turns(game: Game):
+    t = game.info.turns
+    detail = {d.number: d for d in t.detail}
+    return [(n, detail.get(n)) for n in range(t.first, t.first + t.count)]
+
+
+def turn_track_block(game: Game, track, width: float, rows_on_track) -> Block:
+    cell = max(counter_mm(game) + 3.5, 17.0)
+    turns = _turns(game)
+    per_row = max(1, int(width // cell))
+    n_rows = -(-len(turns) // per_row)
+    h = HEAD + n_rows * cell
+    sides = game.sides
+
+    def draw(x: float, y: float) -> str:
+        out = [_heading(x, y, track.name, width)]
+        for i, (n, det) in enumerate(turns):
+            cx = x + (i % per_row) * cell
+            cy = y + HEAD + (i // per_row) * cell
+            night = bool(det and det.night)
+            fill = style.NIGHT if night else "#fbf7ea"
+            ink = style.NIGHT_TEXT if night else style.INK
+            out.append(S.rect(cx, cy, cell, cell, fill=fill, stroke=style.INK, stroke_width=0.3))
+            out.append(S.text(cx + 1.2, cy + 4.2, str(n), 4.0, bold=True, anchor="start", fill=ink))
+            if night:
+                out.append(_moon(cx + cell - 3.6, cy + 3.0, 1.7))
+            name = (det.name or det.date or det.period) if det else ""
+            if name:
+                for j, part in enumerate(S.wrap(name, cell - 1.6, 1.9)[:2]):
+                    out.append(S.fitted(cx + cell / 2, cy + cell - 3.0 + j * 2.1, part, cell - 1.4, 1.9,
+                                        fill=ink))
+            for j, tr in enumerate(rows_on_track):
+                idx = n - game.info.turns.first
+                value = tr.per_turn[idx] if idx < len(tr.per_turn) else None
+                if value is None:
+                    continue
+                colour = sides[tr.side].color if tr.side in sides else style.MUTED
+                by = cy + 6.0 + j * 3.4
+                out.append(S.rect(cx + 1.0, by, cell - 2.0, 3.0, rx=0.6, fill=colour, stroke=style.INK,
+                                  stroke_width=0.12))
+                txt_col = style.ink_on(colour)
+                out.append(S.fitted(cx + cell / 2, by + 2.25, f"{_short(tr.name)} {value}", cell - 2.6, 2.0,
+                                    bold=True, fill=txt_col))
+        return S.g(out, id=f"track-{track.id}")
+    return Block(min(width, per_row * cell), h, draw)
+
+
+def _short(name: str) -> str:
+    """A track name short enough for a turn box: initials of its words."""
+    words = [w for w in name.replace("-", " ").split() if w[0].isalnum()]
+    if len(name) <= 6:
+        return name
+    return "".join(w[0].upper() for w in words[:4])
+
+
+def _moon(cx: float, cy: float, r: float) -> str:
+    return (S.circle(cx, cy, r, fill="#f3e9b5")
+            + S.circle(cx + r * 0.55, cy - r * 0.35, r * 0.9, fill=style.NIGHT))
+
+
+def value_track_block(game: Game, track, width: float, rows) -> Block:
+    """Per-turn values (artillery, support fire) in rows of turn boxes, one row per track row."""
+    turns = _turns(game)
+    label_w = 34.0
+    cell = max(8.0, min(14.0, (width - label_w) / max(1, len(turns))))
+    per_row = max(1, int((width - label_w) // cell))
+    chunks = [turns[i:i + per_row] for i in range(0, len(turns), per_row)]
+    row_h = 7.0
+    h = HEAD + len(chunks) * (4.0 + row_h * len(rows)) + 1
+    sides = game.sides
+
+    def draw(x: float, y: float) -> str:
+        out = [_heading(x, y, track.name, width)]
+        cy = y + HEAD
+        for chunk in chunks:
+            for k, (n, det) in enumerate(chunk):
+                night = bool(det and det.night)
+                out.append(S.text(x + label_w + k * cell + cell / 2, cy + 3.0, str(n), 2.4, bold=True,
+                                  fill=style.NIGHT if night else style.INK))
+            cy += 4.0
+            for tr in rows:
+                colour = sides[tr.side].color if tr.side in sides else style.MUTED
+                out.append(S.rect(x, cy, label_w - 1, row_h, fill=colour, stroke=style.INK, stroke_width=0.2))
+                out.append(S.fitted(x + 1.0, cy + row_h / 2 + 0.9, tr.name, label_w - 3, 2.5, bold=True,
+                                    anchor="start", fill=style.ink_on(colour)))
+                for k, (n, det) in enumerate(chunk):
+                    idx = n - game.info.turns.first
+                    value = tr.per_turn[idx] if idx < len(tr.per_turn) else None
+                    night = bool(det and det.night)
+                    bx = x + label_w + k * cell
+                    out.append(S.rect(bx, cy, cell, row_h, fill=style.NIGHT if night else "#fbf7ea",
+                                      stroke=style.INK, stroke_width=0.2))
+                    out.append(S.text(bx + cell / 2, cy + row_h / 2 + 1.3, "–" if value is None else str(value),
+                                      3.6, bold=True, fill=style.NIGHT_TEXT if night else style.INK))
+                cy += row_h
+        return S.g(out, id=f"track-{track.id}")
+    return Block(min(width, label_w + per_row * cell), h, draw)
+
+
+def number_track_block(game: Game, track, width: float, last: int) -> Block:
+    cell = max(counter_mm(game, "marker") + 2.0, 12.0)
+    per_row = max(1, int(width // cell))
+    values = list(range(last + 1))
+    n_rows = -(-len(values) // per_row)
+    h = HEAD + n_rows * cell
+
+    def draw(x: float, y: float) -> str:
+        out = [_heading(x, y, track.name, width)]
+        for i, v in enumerate(values):
+            cx = x + (i % per_row) * cell
+            cy = y + HEAD + (i // per_row) * cell
+            out.append(S.rect(cx, cy, cell, cell, fill="#fbf7ea", stroke=style.INK, stroke_width=0.3))
+            out.append(S.text(cx + 1.0, cy + 3.2, str(v), 2.8, bold=True, anchor="start"))
+        return S.g(out, id=f"track-{track.id}")
+    return Block(min(width, per_row * cell), h, draw)
+
+
+def box_block(game: Game, track, width: float) -> Block:
+    box = next((b for b in game.info.boxes if b.id == track.box), None)
+    c = counter_mm(game) + 1.5
+    cols, rows = 4, 2
+    w = min(width, cols * c + 4)
+    h = HEAD + rows * c + 4
+    side = game.sides.get(box.side) if box and box.side else None
+    colour = side.color if side else "#c9c0a6"
+    name = track.name or (box.name if box else track.id)
+
+    def draw(x: float, y: float) -> str:
+        out = [_heading(x, y, name, w)]
+        out.append(S.rect(x, y + HEAD, w, h - HEAD, rx=1.2, fill=style.lighter(colour, 0.7),
+                          stroke=style.darker(colour, 0.6), stroke_width=0.6))
+        if side:
+            out.append(S.fitted(x + w / 2, y + h - 2.0, side.name, w - 4, 2.4, fill=style.MUTED))
+        return S.g(out, id=f"box-{track.id}")
+    return Block(w, h, draw)
+
+
+def track_blocks(game: Game, width: float) -> list[Block]:
+    rows = track_rows(game)
+    tracks = game.map.tracks
+    claimed = set()
+    for t in tracks:
+        if t.kind == "artillery":
+            mine = [r for r in rows if r.id == t.id or t.id in r.id or r.id in t.id]
+            claimed.update(r.id for r in (mine or rows))
+    blocks = []
+    for t in tracks:
+        if t.kind == "turn":
+            blocks.append(turn_track_block(game, t, width, [r for r in rows if r.id not in claimed]))
+        elif t.kind == "artillery":
+            mine = [r for r in rows if r.id == t.id or t.id in r.id or r.id in t.id] or rows
+            if mine:
+                blocks.append(value_track_block(game, t, width, mine))
+        elif t.kind in ("losses", "victory"):
+            blocks.append(number_track_block(game, t, width, _track_length(game, t)))
+        else:
+            blocks.append(box_block(game, t, width))
+    return blocks
+
+
+def _track_length(game: Game, track) -> int:
+    m = game.map
+    if track.kind == "victory":
+        total = sum(s.vp for s in m.sectors) if isinstance(m, AreaMap) else \
+            sum(int(o.vp or 0) for o in m.objectives)
+        return max(10, int(total))
+    return 20
+
+
+# --- flow ------------------------------------------------------------------------------------
+def _flow(game: Game, width: float):
+    blocks = []
+    legend = legend_block(game, width)
+    if legend:
+        blocks.append(legend)
+    blocks.extend(track_blocks(game, width))
+    placed = []
+    x = y = row_h = 0.0
+    for b in blocks:
+        if x > 0 and x + b.w > width:
+            y += row_h + GAP
+            x = row_h = 0.0
+        placed.append((b, x, y))
+        x += b.w + GAP
+        row_h = max(row_h, b.h)
+    return placed, (y + row_h if blocks else 0.0)
+
+
+def panel_height(game: Game, width: float) -> float:
+    """Height of the legend-and-tracks panel for a map `width` mm wide (0 when empty)."""
+    return _flow(game, width)[1]
+
+
+def draw_panel(game: Game, box: Box) -> str:
+    placed, _ = _flow(game, box.w)
+    return S.g([b.draw(box.x + x, box.y + y) for b, x, y in placed], id="panel")

@@ -1,0 +1,393 @@
+"""Printed pages: counter sheets (fronts, mirrored backs for long-edge duplex, bleed, cut lines,
+crop marks), a duplex calibration sheet, maps tiled over pages or on one large sheet, and the
+page furniture (titles, instructions). A page is a list of placed SVG layers (convert.Page)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from builder.model.game_model import Game
+from builder.render import style
+from builder.render import svg as S
+from builder.render.convert import Layer, Page, svg_size_mm
+from builder.render.counters import counter_size, counter_svg, find
+from builder.render.svg import num
+
+LARGE_SHEETS = ("11x17", "a3", "22x34")
+HEADER = 9.0  # title band inside the page margin
+FOOTER = 6.0
+
+
+def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
+    w, h = style.PAPER[paper]
+    return (h, w) if landscape else (w, h)
+
+
+def _furniture(w: float, h: float, title: str, right: str = "", foot: str = "", extra: str = "") -> str:
+    m = style.PAGE_MARGIN
+    body = [S.fitted(m, m + 4.2, title, (w - 2 * m) * 0.7, style.PAGE_TITLE_SIZE, bold=True,
+                     family=style.SERIF, anchor="start"),
+            S.line(m, m + HEADER - 2.5, w - m, m + HEADER - 2.5, stroke=style.INK, stroke_width=0.25)]
+    if right:
+        body.append(S.fitted(w - m, m + 4.2, right, (w - 2 * m) * 0.28, 2.8, anchor="end", fill=style.MUTED))
+    if foot:
+        body.append(S.fitted(w / 2, h - m + 1.0, foot, w - 2 * m, 2.2, fill=style.MUTED))
+    body.append(extra)
+    return S.document(w, h, "".join(body))
+
+
+def page_svg(page: Page) -> str:
+    """One page as a standalone SVG (its layers nested at their places)."""
+    defs, body = [], []
+    for i, layer in enumerate(page.layers):
+        lw, lh = svg_size_mm(layer.svg)
+        nested = S.nest(layer.svg, layer.x, layer.y, lw * layer.scale, lh * layer.scale)
+        if layer.clip:
+            cx, cy, cw, ch = layer.clip
+            defs.append(f'<clipPath id="page-clip-{i}">{S.rect(cx, cy, cw, ch)}</clipPath>')
+            nested = S.g(nested, clip_path=f"url(#page-clip-{i})")
+        body.append(nested)
+    return S.document(page.width, page.height, "\n".join(body), defs="".join(defs), title=page.label)
+
+
+# --- counter sheets ----------------------------------------------------------------------------
+@dataclass
+class Placed:
+    counter_id: str
+    x: float  # the cut line's top-left on the front page
+    y: float
+    size: float
+    shape: str
+
+
+def counter_groups(game: Game) -> list[tuple[str, list[str]]]:
+    """(heading, counter ids with copies expanded), units by side and formation, then markers."""
+    groups: list[tuple[str, list[str]]] = []
+    for side in game.info.sides:
+        order = {f.id: i for i, f in enumerate(side.formations)}
+        units = [u for u in game.units if u.side == side.id]
+        units.sort(key=lambda u: order.get(u.formation, len(order)))
+        ids = [u.id for u in units for _ in range(u.copies)]
+        if ids:
+            groups.append((f"{side.name} units", ids))
+    for side in list(game.info.sides) + [None]:
+        sid = side.id if side else ""
+        ids = [m.id for m in game.markers if (m.side or "") == sid for _ in range(m.copies)]
+        if not side:
+            ids += [m.id for m in game.markers if m.side and m.side not in game.sides
+                    for _ in range(m.copies)]
+        if ids:
+            groups.append((f"{side.name} markers" if side else "Markers", ids))
+    # one grid per counter size: split a group whose counters differ in size
+    out = []
+    for heading, ids in groups:
+        by_size: dict[tuple, list[str]] = {}
+        for cid in ids:
+            by_size.setdefault(counter_size(game, find(game, cid)), []).append(cid)
+        for ids_of_size in by_size.values():
+            out.append((heading, ids_of_size))
+    return out
+
+
+def _crop_marks(xs: list[float], ys: list[float], box: tuple[float, float, float, float]) -> str:
+    """Short marks outside a grid's box at every cut line."""
+    x0, y0, x1, y1 = box
+    gap, length = style.CROP_GAP, style.CROP_MARK
+    d = []
+    for x in xs:
+        d.append(f"M{num(x)} {num(y0 - gap)}V{num(y0 - gap - length)}")
+        d.append(f"M{num(x)} {num(y1 + gap)}V{num(y1 + gap + length)}")
+    for y in ys:
+        d.append(f"M{num(x0 - gap)} {num(y)}H{num(x0 - gap - length)}")
+        d.append(f"M{num(x1 + gap)} {num(y)}H{num(x1 + gap + length)}")
+    return S.path("".join(d), fill="none", stroke=style.INK, stroke_width=0.2)
+
+
+def layout_counters(game: Game, paper: str) -> list[tuple[list[Placed], list[tuple[str, float, float]], str]]:
+    """Counter sheets: per page (placed counters, headings (text, x, y), crop-mark SVG body)."""
+    w, h = paper_size(paper)
+    m = style.PAGE_MARGIN
+    b = style.BLEED
+    clearance = style.CROP_GAP + style.CROP_MARK + 0.5  # room for crop marks around a grid
+    left = m + clearance
+    right = w - m - clearance
+    top = m + HEADER
+    bottom = h - m - FOOTER - clearance
+    pages: list[tuple[list[Placed], list, str]] = []
+    placed: list[Placed] = []
+    heads: list = []
+    marks: list[str] = []
+    y = top
+
+    def new_page():
+        nonlocal placed, heads, marks, y
+        if placed:
+            pages.append((placed, heads, "".join(marks)))
+        placed, heads, marks = [], [], []
+        y = top
+
+    for heading, ids in counter_groups(game):
+        c, shape = counter_size(game, find(game, ids[0]))
+        cell = c + 2 * b
+        cols = max(1, int((right - left) // cell))
+        rows_total = -(-len(ids) // cols)
+        done = 0
+        cont = False
+        while done < len(ids):
+            head_h = 4.5
+            room = bottom - (y + head_h + clearance)
+            rows_fit = int(room // cell)
+            if rows_fit < 1:
+                new_page()
+                continue
+            rows = min(rows_fit, rows_total - done // cols)
+            chunk = ids[done:done + rows * cols]
+            heads.append((heading + (" (continued)" if cont else ""), left - clearance + 0.5, y + 3.2))
+            gy = y + head_h + clearance
+            used_cols = min(cols, len(chunk))
+            gx = left
+            xs, ys = set(), set()
+            for k, cid in enumerate(chunk):
+                cx = gx + (k % cols) * cell + b
+                cy = gy + (k // cols) * cell + b
+                placed.append(Placed(cid, cx, cy, c, shape))
+                xs.update((cx, cx + c))
+                ys.update((cy, cy + c))
+            box = (gx, gy, gx + used_cols * cell, gy + rows * cell)
+            marks.append(_crop_marks(sorted(xs), sorted(ys), box))
+            done += len(chunk)
+            y = box[3] + clearance + 2.0
+            cont = True
+    new_page()
+    return pages
+
+
+def counter_pages(game: Game, paper: str) -> list[Page]:
+    """Calibration front/back, then each counter sheet's front and its mirrored back."""
+    w, h = paper_size(paper)
+    title = game.info.title
+    pages = calibration_pages(game, paper)
+    sheets = layout_counters(game, paper)
+    svgs: dict[tuple[str, str], str] = {}
+
+    def face(cid: str, f: str) -> str:
+        k = (cid, f)
+        if k not in svgs:
+            svgs[k] = counter_svg(game, cid, f, bleed=style.BLEED)
+        return svgs[k]
+
+    n = len(sheets)
+    for i, (placed, heads, marks) in enumerate(sheets, 1):
+        for side in ("front", "back"):
+            layers = []
+            cut = []
+            for p in placed:
+                x = p.x if side == "front" else w - p.x - p.size
+                layers.append(Layer(face(p.counter_id, side), x - style.BLEED, p.y - style.BLEED))
+                if side == "front":
+                    cut.append(S.circle(x + p.size / 2, p.y + p.size / 2, p.size / 2, fill="none",
+                                        stroke=style.CUT_LINE, stroke_width=0.1)
+                               if p.shape == "round" else
+                               S.rect(x, p.y, p.size, p.size, fill="none", stroke=style.CUT_LINE,
+                                      stroke_width=0.1))
+            extra = marks if side == "front" else S.g(marks, transform=f"translate({num(w)} 0) scale(-1 1)")
+            head_svg = "".join(
+                S.text(hx if side == "front" else w - hx, hy, text, 2.8, bold=True,
+                       anchor="start" if side == "front" else "end", fill=style.MUTED)
+                for text, hx, hy in heads)
+            foot = ("Print at 100 % (actual size), double-sided, flipping on the long edge; "
+                    "check alignment with the calibration sheet first.")
+            right = f"Counters sheet {i} of {n}: {'fronts' if side == 'front' else 'backs (mirrored)'}"
+            furniture = _furniture(w, h, f"{title}: counters", right, foot, extra + head_svg)
+            cut_layer = S.document(w, h, "".join(cut)) if cut else ""
+            all_layers = [Layer(furniture)] + layers + ([Layer(cut_layer)] if cut_layer else [])
+            pages.append(Page(w, h, tuple(all_layers), f"counters sheet {i} {side}"))
+    return pages
+
+
+def calibration_pages(game: Game, paper: str) -> list[Page]:
+    """A duplex test: crosshairs on the front, offset scales at the mirrored place on the back."""
+    w, h = paper_size(paper)
+    m = style.PAGE_MARGIN
+    title = f"{game.info.title}: duplex calibration"
+    cx, cy = w * 0.3, h * 0.45  # off-centre, so a wrong flip shows up at once
+    front = [S.circle(cx, cy, 6, fill="none", stroke=style.INK, stroke_width=0.2),
+             S.line(cx - 40, cy, cx + 40, cy, stroke=style.RED_FACTOR, stroke_width=0.25),
+             S.line(cx, cy - 40, cx, cy + 40, stroke=style.RED_FACTOR, stroke_width=0.25)]
+    # a 100 mm ruler on each axis checks the printer did not scale the page
+    rx, ry = m + 5, h - m - FOOTER - 22
+    front.append(_ruler(rx, ry, 100, horizontal=True))
+    front.append(_ruler(w - m - 12, m + HEADER + 10, 100, horizontal=False))
+    text = ["1. Print this sheet double-sided, flipping on the long edge, at 100 % (no 'fit to page').",
+            "2. Check both rulers measure exactly 100 mm.",
+            "3. Hold the sheet against a light: the red cross on this side falls on the scales",
+            "    printed on the back. Read how many millimetres it is off, left/right and up/down.",
+            "4. If it is off by more than 1 mm, set your printer's duplex offset (or trust the",
+            "    1 mm bleed round every counter, which hides small errors)."]
+    for i, line in enumerate(text):
+        front.append(S.text(m + 5, m + HEADER + 80 + i * 4.6 + 40, line, 3.0, anchor="start"))
+    bx = w - cx  # mirrored position
+    back = [S.circle(bx, cy, 6, fill="none", stroke=style.INK, stroke_width=0.2)]
+    for k in range(-10, 11):
+        length = 5 if k % 5 == 0 else 3
+        back.append(S.line(bx + k, cy - length, bx + k, cy + length, stroke=style.INK, stroke_width=0.15))
+        back.append(S.line(bx - length, cy + k, bx + length, cy + k, stroke=style.INK, stroke_width=0.15))
+        if k % 5 == 0 and k:
+            back.append(S.text(bx + k, cy - 6, f"{k:+d}", 2.2, fill=style.MUTED))
+            back.append(S.text(bx + 6.5, cy + k + 0.8, f"{k:+d}", 2.2, anchor="start", fill=style.MUTED))
+    back.append(S.text(bx, cy + 16, "back: read the front cross against these scales (mm)", 2.6,
+                       fill=style.MUTED))
+    pages = []
+    for side, body in (("front", front), ("back", back)):
+        furniture = _furniture(w, h, title, f"calibration {side}", "", "".join(body))
+        pages.append(Page(w, h, (Layer(furniture),), f"calibration {side}"))
+    return pages
+
+
+def _ruler(x: float, y: float, length: float, horizontal: bool) -> str:
+    out = []
+    for k in range(int(length) + 1):
+        tick = 4 if k % 10 == 0 else (2.5 if k % 5 == 0 else 1.5)
+        if horizontal:
+            out.append(S.line(x + k, y, x + k, y + tick, stroke=style.INK, stroke_width=0.12))
+            if k % 10 == 0:
+                out.append(S.text(x + k, y + 7, str(k), 2.2))
+        else:
+            out.append(S.line(x, y + k, x + tick, y + k, stroke=style.INK, stroke_width=0.12))
+            if k % 10 == 0:
+                out.append(S.text(x + 5.5, y + k + 0.8, str(k), 2.2, anchor="start"))
+    label = "100 mm"
+    if horizontal:
+        out.append(S.line(x, y, x + length, y, stroke=style.INK, stroke_width=0.2))
+        out.append(S.text(x + length / 2, y + 11, label, 2.6, bold=True))
+    else:
+        out.append(S.line(x, y, x, y + length, stroke=style.INK, stroke_width=0.2))
+        out.append(S.text(x - 2, y + length / 2, label, 2.6, bold=True, rotate=-90))
+    return "".join(out)
+
+
+# --- maps ------------------------------------------------------------------------------------
+def _tiles(map_w: float, map_h: float, aw: float, ah: float, overlap: float) -> tuple[int, int]:
+    nx = 1 if map_w <= aw else math.ceil((map_w - overlap) / (aw - overlap))
+    ny = 1 if map_h <= ah else math.ceil((map_h - overlap) / (ah - overlap))
+    return nx, ny
+
+
+def map_pages(game: Game, svg: str, paper: str, label: str = "map") -> list[Page]:
+    """One map drawing on pages: whole on one sheet when it fits, else tiled with overlaps."""
+    map_w, map_h = svg_size_mm(svg)
+    m = style.PAGE_MARGIN
+    best = None
+    for landscape in (False, True):
+        w, h = paper_size(paper, landscape)
+        aw, ah = w - 2 * m, h - 2 * m - HEADER - FOOTER
+        nx, ny = _tiles(map_w, map_h, aw, ah, style.TILE_OVERLAP)
+        if best is None or nx * ny < best[0]:
+            best = (nx * ny, landscape, w, h, aw, ah, nx, ny)
+    _, landscape, w, h, aw, ah, nx, ny = best
+    title = f"{game.info.title}: {label}"
+    if nx * ny == 1:
+        x = (w - map_w) / 2
+        y = m + HEADER + (ah - map_h) / 2
+        furniture = _furniture(w, h, title, f"{paper_name(paper)}, actual size",
+                               "Print at 100 % (actual size).")
+        return [Page(w, h, (Layer(furniture), Layer(svg, x, y)), label)]
+    step_x = (map_w - aw) / (nx - 1) if nx > 1 else 0.0
+    step_y = (map_h - ah) / (ny - 1) if ny > 1 else 0.0
+    tile_w = min(aw, map_w)
+    tile_h = min(ah, map_h)
+    pages = [_assembly_page(game, svg, paper, landscape, nx, ny, step_x, step_y, tile_w, tile_h, label)]
+    for j in range(ny):
+        for i in range(nx):
+            x0, y0 = i * step_x, j * step_y
+            px, py = m + (aw - tile_w) / 2, m + HEADER + (ah - tile_h) / 2
+            name = f"{chr(65 + i)}{j + 1}"
+            marks = []
+            # trim lines and registration marks in the strips this tile shares with its left and
+            # upper neighbours, at the same map place on both tiles
+            for k in range(1, nx):
+                sx = k * step_x + (tile_w - step_x) / 2  # middle of the overlap with tile k-1
+                if x0 <= sx <= x0 + tile_w:
+                    marks.append(_join_marks(px + sx - x0, py, tile_h, True, cut=(k == i)))
+            for k in range(1, ny):
+                sy = k * step_y + (tile_h - step_y) / 2
+                if y0 <= sy <= y0 + tile_h:
+                    marks.append(_join_marks(py + sy - y0, px, tile_w, False, cut=(k == j)))
+            foot = (f"Tile {name} of {nx}x{ny}. Trim along the dashed line on the left and top edges, "
+                    f"lay it over its neighbours and match the crosses. Print at 100 %.")
+            furniture = _furniture(w, h, f"{title}, tile {name}", f"columns A-{chr(64 + nx)}, rows 1-{ny}",
+                                   foot, _mini_plan(w - m - 24, h - m - 3.0, nx, ny, i, j))
+            over = S.document(w, h, "".join(marks))
+            pages.append(Page(w, h, (Layer(furniture), Layer(svg, px - x0, py - y0, clip=(px, py, tile_w, tile_h)),
+                                     Layer(over)), f"{label} tile {name}"))
+    return pages
+
+
+def paper_name(paper: str) -> str:
+    return {"letter": "US Letter", "a4": "A4", "11x17": "11x17 in", "a3": "A3", "22x34": "22x34 in"}[paper]
+
+
+def _join_marks(pos: float, start: float, length: float, vertical: bool, cut: bool) -> str:
+    """Crosses along a shared strip (and the dashed trim line on the tile that is cut)."""
+    out = []
+    if cut:
+        if vertical:
+            out.append(S.line(pos, start, pos, start + length, stroke=style.INK, stroke_width=0.2,
+                              stroke_dasharray="2 1.2"))
+        else:
+            out.append(S.line(start, pos, start + length, pos, stroke=style.INK, stroke_width=0.2,
+                              stroke_dasharray="2 1.2"))
+    n = max(2, int(length // 60) + 1)
+    for k in range(n):
+        t = start + length * (k + 0.5) / n
+        x, y = (pos, t) if vertical else (t, pos)
+        out.append(S.circle(x, y, 2.2, fill="none", stroke=style.RED_FACTOR, stroke_width=0.2))
+        out.append(S.line(x - 3.5, y, x + 3.5, y, stroke=style.RED_FACTOR, stroke_width=0.2))
+        out.append(S.line(x, y - 3.5, x, y + 3.5, stroke=style.RED_FACTOR, stroke_width=0.2))
+    return "".join(out)
+
+
+def _mini_plan(x: float, y: float, nx: int, ny: int, i: int, j: int) -> str:
+    """A little grid in the footer showing where this tile goes."""
+    cell = 3.0
+    out = []
+    x0 = x + 24 - nx * cell
+    y0 = y - ny * cell
+    for jj in range(ny):
+        for ii in range(nx):
+            out.append(S.rect(x0 + ii * cell, y0 + jj * cell, cell, cell,
+                              fill=style.INK if (ii, jj) == (i, j) else "none", stroke=style.INK,
+                              stroke_width=0.15))
+    return "".join(out)
+
+
+def _assembly_page(game: Game, svg: str, paper: str, landscape: bool, nx: int, ny: int, step_x: float,
+                   step_y: float, tile_w: float, tile_h: float, label: str) -> Page:
+    """The first map page: the whole map small, with the tiles laid over it."""
+    w, h = paper_size(paper, landscape)
+    m = style.PAGE_MARGIN
+    map_w, map_h = svg_size_mm(svg)
+    aw, ah = w - 2 * m, h - 2 * m - HEADER - FOOTER - 12
+    k = min(aw / map_w, ah / map_h)
+    ox = (w - map_w * k) / 2
+    oy = m + HEADER + 10
+    grid = []
+    for j in range(ny):
+        for i in range(nx):
+            rx, ry = ox + i * step_x * k, oy + j * step_y * k
+            grid.append(S.rect(rx, ry, tile_w * k, tile_h * k, fill="none", stroke=style.RED_FACTOR,
+                               stroke_width=0.35))
+            grid.append(S.text(rx + tile_w * k / 2, ry + tile_h * k / 2 + 3, f"{chr(65 + i)}{j + 1}", 9,
+                               bold=True, fill=style.RED_FACTOR, opacity="0.85", halo="#ffffff",
+                               halo_width=0.8))
+    intro = (f"The {label} prints at actual size on {nx * ny} {paper_name(paper)} pages "
+             f"({nx} across, {ny} down). Trim each tile's left and top edge on the dashed line and "
+             "glue it over its neighbours, matching the red crosses.")
+    lines = S.wrap(intro, aw, 3.0)
+    body = "".join(S.text(m, m + HEADER + 2 + i * 3.8, ln, 3.0, anchor="start") for i, ln in enumerate(lines))
+    furniture = _furniture(w, h, f"{game.info.title}: {label}, assembly", "", "Print at 100 % (actual size).",
+                           body)
+    over = S.document(w, h, "".join(grid))
+    return Page(w, h, (Layer(furniture), Layer(svg, ox, oy, scale=k), Layer(over)), f"{label} assembly")
+

@@ -1,0 +1,174 @@
+"""A few string builders for SVG in millimetre user units, with text sized to fit."""
+
+from __future__ import annotations
+
+import re
+from xml.sax.saxutils import escape, quoteattr
+
+from builder.render import style
+
+
+def num(v: float) -> str:
+    """A coordinate with at most 3 decimals and no '-0' (stable, compact output)."""
+    text = f"{v:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def pts(points) -> str:
+    return " ".join(f"{num(x)},{num(y)}" for x, y in points)
+
+
+def _attrs(attrs: dict) -> str:
+    out = []
+    for key, value in attrs.items():
+        if value is None or value is False:
+            continue
+        name = key.rstrip("_").replace("_", "-")
+        if isinstance(value, float):
+            value = num(value)
+        out.append(f" {name}={quoteattr(str(value))}")
+    return "".join(out)
+
+
+def el(tag: str, body: str = "", **attrs) -> str:
+    """One element; body is already-built markup."""
+    if body:
+        return f"<{tag}{_attrs(attrs)}>{body}</{tag}>"
+    return f"<{tag}{_attrs(attrs)}/>"
+
+
+def g(children, **attrs) -> str:
+    body = "".join(children) if not isinstance(children, str) else children
+    return el("g", body, **attrs) if body else ""
+
+
+def rect(x, y, w, h, **attrs) -> str:
+    return el("rect", x=num(x), y=num(y), width=num(w), height=num(h), **attrs)
+
+
+def circle(cx, cy, r, **attrs) -> str:
+    return el("circle", cx=num(cx), cy=num(cy), r=num(r), **attrs)
+
+
+def line(x1, y1, x2, y2, **attrs) -> str:
+    return el("line", x1=num(x1), y1=num(y1), x2=num(x2), y2=num(y2), **attrs)
+
+
+def polygon(points, **attrs) -> str:
+    return el("polygon", points=pts(points), **attrs)
+
+
+def polyline(points, **attrs) -> str:
+    return el("polyline", points=pts(points), fill=attrs.pop("fill", "none"), **attrs)
+
+
+def path(d: str, **attrs) -> str:
+    return el("path", d=d, **attrs)
+
+
+def poly_d(points, close: bool = True) -> str:
+    """Path data of a polygon or polyline."""
+    first, *rest = points
+    d = f"M{num(first[0])} {num(first[1])}" + "".join(f"L{num(x)} {num(y)}" for x, y in rest)
+    return d + ("Z" if close else "")
+
+
+def text(x, y, s: str, size: float, *, anchor: str = "middle", bold: bool = False,
+         family: str = style.SANS, fill: str = style.INK, scale_x: float = 1.0,
+         rotate: float = 0.0, skew: float = 0.0, halo: str | None = None,
+         halo_width: float = 0.0, **attrs) -> str:
+    """Text with its baseline at (x, y); scale_x < 1 narrows it; halo draws an outline under it."""
+    if not s:
+        return ""
+    transform = []
+    if x or y:
+        transform.append(f"translate({num(x)} {num(y)})")
+    if rotate:
+        transform.append(f"rotate({num(rotate)})")
+    if skew:
+        transform.append(f"skewX({num(skew)})")
+    if abs(scale_x - 1.0) > 1e-4:
+        transform.append(f"scale({num(scale_x)} 1)")
+    common = {"font_family": family, "font_size": num(size), "text_anchor": anchor,
+              "font_weight": "bold" if bold else None, "transform": " ".join(transform) or None}
+    out = ""
+    if halo:
+        out += el("text", escape(s), fill="none", stroke=halo, stroke_width=num(halo_width or size * 0.22),
+                  stroke_linejoin="round", **common)
+    return out + el("text", escape(s), fill=fill, **common, **attrs)
+
+
+def fit(s: str, width: float, size: float, *, min_size: float | None = None, bold: bool = False,
+        family: str = style.SANS) -> tuple[float, float]:
+    """(font size, horizontal scale) so that s is at most `width` mm wide.
+
+    Shrinks the font down to min_size (default 70 %), then narrows the letters: text always fits.
+    """
+    if not s or width <= 0:
+        return size, 1.0
+    w = style.text_width(s, size, bold, family)
+    if w <= width:
+        return size, 1.0
+    floor = min_size if min_size is not None else size * 0.7
+    shrunk = max(floor, size * width / w)
+    w = style.text_width(s, shrunk, bold, family)
+    return shrunk, min(1.0, width / w * 0.999)
+
+
+def fitted(x, y, s: str, width: float, size: float, **kw) -> str:
+    """text() shrunk/narrowed to fit in `width` mm (anchor as given)."""
+    min_size = kw.pop("min_size", None)
+    fsize, sx = fit(s, width, size, min_size=min_size, bold=kw.get("bold", False),
+                    family=kw.get("family", style.SANS))
+    return text(x, y, s, fsize, scale_x=sx, **kw)
+
+
+def wrap(s: str, width: float, size: float, bold: bool = False, family: str = style.SANS) -> list[str]:
+    """Greedy word wrap to lines at most `width` mm wide (a too-long word gets a line of its own)."""
+    lines: list[str] = []
+    for para in s.split("\n"):
+        current = ""
+        for word in para.split():
+            trial = f"{current} {word}" if current else word
+            if current and style.text_width(trial, size, bold, family) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        lines.append(current)
+    return lines
+
+
+def document(width: float, height: float, body: str, *, defs: str = "", title: str = "",
+             background: str | None = None) -> str:
+    """A standalone SVG whose user unit is one millimetre."""
+    head = (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'version="1.1" width="{num(width)}mm" height="{num(height)}mm" '
+        f'viewBox="0 0 {num(width)} {num(height)}">\n'
+    )
+    parts = [head]
+    if title:
+        parts.append(f"<title>{escape(title)}</title>\n")
+    if defs:
+        parts.append(f"<defs>{defs}</defs>\n")
+    if background:
+        parts.append(rect(0, 0, width, height, fill=background) + "\n")
+    parts.append(body)
+    parts.append("\n</svg>\n")
+    return "".join(parts)
+
+
+def nest(svg_doc: str, x: float, y: float, width: float, height: float) -> str:
+    """Place a standalone SVG document (from document()) inside another at (x, y)."""
+    start = svg_doc.index("<svg")
+    inner = svg_doc[start:]
+    inner = inner.replace("<svg ", f'<svg x="{num(x)}" y="{num(y)}" ', 1)
+    # nested documents keep their viewBox; width/height in mm would be read as px, so use user units
+    head_end = inner.index(">")
+    head = re.sub(r'width="[^"]*" height="[^"]*"', f'width="{num(width)}" height="{num(height)}"',
+                  inner[:head_end], count=1)
+    inner = head + inner[head_end:]
+    return inner.replace('xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+                         'version="1.1" ', "", 1)

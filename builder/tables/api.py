@@ -1,0 +1,145 @@
+"""The one public API of the rules assistant: the CLI, the HTML aid and the module all call it.
+
+    list_calculators(game)                 -> [dict]   every calculator with its inputs
+    describe_inputs(game, table_id)        -> [InputSpec]
+    calculate(game, table_id, inputs, roll=None) -> Calculation  (.to_dict() for JSON)
+
+Inputs are plain values (or strings as typed); a bad table, input or value raises CalcError
+with the allowed values. Nothing here prints.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from builder.tables.inputs import CalcError, Choice, InputSpec, resolve
+from builder.tables.result import Calculation
+
+__all__ = [
+    "CalcError",
+    "Calculation",
+    "InputSpec",
+    "calculate",
+    "describe_inputs",
+    "list_calculators",
+    "parse_assignments",
+]
+
+_KINDS = {
+    "differential": "builder.tables.differential",
+    "ratio": "builder.tables.ratio",
+    "fire": "builder.tables.fire",
+    "modified-roll": "builder.tables.modified_roll",
+    "lookup": "builder.tables.lookup",
+    "chart": "builder.tables.chart",
+    "line-of-sight": "builder.tables.sight",
+    "range": "builder.tables.sight",
+}
+WRITTEN = "written"
+
+
+def _module(kind: str):
+    return importlib.import_module(_KINDS[kind])
+
+
+def _map_module():
+    return importlib.import_module("builder.tables.maprules")
+
+
+def _table(game, table_id: str):
+    t = game.table_by_id.get(table_id)
+    if t is None:
+        names = list(game.table_by_id) + [c["id"] for c in _map_module().calculators(game)]
+        raise CalcError(f"{game.slug} has no table or calculator '{table_id}'; choose from: "
+                        + ", ".join(names))
+    return t
+
+
+def _reading_spec(t) -> list[InputSpec]:
+    if not t.readings:
+        return []
+    choices = (Choice(WRITTEN, "the table as written"),) + tuple(
+        Choice(r.id, r.label) for r in t.readings)
+    return [InputSpec("reading", "reading of an ambiguous rule", "choice", default=WRITTEN,
+                      choices=choices, help="; ".join(f"{r.id}: {r.label}" for r in t.readings))]
+
+
+def describe_inputs(game, table_id: str) -> list[InputSpec]:
+    """The inputs a calculator takes, as data (id, label, type, allowed values, default)."""
+    maps = _map_module()
+    if table_id not in game.table_by_id and maps.has(game, table_id):
+        return maps.inputs(game, table_id)
+    t = _table(game, table_id)
+    return _reading_spec(t) + _module(t.kind).inputs(game, t)
+
+
+def list_calculators(game) -> list[dict]:
+    """Every table and map calculator of the game with its inputs, as plain data."""
+    out = []
+    for t in game.tables:
+        out.append({"id": t.id, "name": t.name, "kind": t.kind, "source": t.source,
+                    "dice": getattr(t, "dice", "") or "",
+                    "assumed": list(t.assumed_fields()),
+                    "inputs": [s.to_dict() for s in describe_inputs(game, t.id)]})
+    maps = _map_module()
+    for c in maps.calculators(game):
+        out.append({**c, "inputs": [s.to_dict() for s in maps.inputs(game, c["id"])]})
+    return out
+
+
+def calculate(game, table_id: str, inputs: dict | None = None, roll=None) -> Calculation:
+    """Resolve a table with these inputs: with a roll, the result; without, the odds of each."""
+    from builder import mapinfo
+    from builder.tables.common import table_notes
+
+    inputs = dict(inputs or {})
+    maps = _map_module()
+    if table_id not in game.table_by_id and maps.has(game, table_id):
+        specs = maps.inputs(game, table_id)
+        values = resolve(specs, inputs, lambda text: mapinfo.parse_hex(game, text))
+        return maps.calculate(game, table_id, values, roll)
+    t = _table(game, table_id)
+    specs = describe_inputs(game, table_id)
+    values = resolve(specs, inputs, lambda text: mapinfo.parse_hex(game, text))
+    calc = Calculation(game=game.slug, table=t.id, name=t.name, kind=t.kind,
+                       inputs={k: _plain(game, v) for k, v in values.items()},
+                       given=[k for k in inputs if k in values])
+    reading = values.pop("reading", WRITTEN)
+    if reading and reading != WRITTEN:
+        r = next(r for r in t.readings if r.id == reading)
+        t = t.with_reading(reading)
+        calc.step(f"reading: {r.label}" + (f" ({r.source})" if r.source else "")
+                  + ": " + ", ".join(f"{k} = {v}" for k, v in r.set.items()))
+        if r.note:
+            calc.note(f"Reading '{r.id}': {r.note}")
+    elif t.readings:
+        calc.note("Other readings of this table: " + "; ".join(
+            f"reading={r.id} ({r.label})" for r in t.readings) + ".")
+    if roll is not None and t.kind == "chart":
+        raise CalcError(f"{t.id} is a chart: it has no roll (leave out --roll)")
+    _module(t.kind).calculate(game, t, values, roll, calc)
+    table_notes(calc, t)
+    return calc
+
+
+def _plain(game, value):
+    """Input values as JSON-friendly data (hexes as printed)."""
+    if isinstance(value, list):
+        return [_plain(game, v) for v in value]
+    if hasattr(value, "col") and hasattr(value, "row"):
+        return game.grid.label(value)
+    return value
+
+
+def parse_assignments(args) -> dict:
+    """['attack=12', 'defence=7'] -> {'attack': '12', 'defence': '7'} (CalcError on a bad one)."""
+    out: dict = {}
+    for a in args:
+        name, sep, value = str(a).partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise CalcError(f"'{a}' is not NAME=VALUE: write e.g. attack=12")
+        if name in out:
+            raise CalcError(f"{name} is given twice")
+        out[name] = value.strip()
+    return out

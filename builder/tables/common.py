@@ -1,0 +1,174 @@
+"""Pieces every table kind shares: modifier and shift inputs, table notes, result meanings."""
+
+from __future__ import annotations
+
+import re
+
+from builder.tables.inputs import CalcError, Choice, InputSpec
+from builder.tables.result import Calculation
+
+NO_EFFECT = {"", "-", "—", "–", "no effect", "none"}
+
+
+def slug(text: str) -> str:
+    """'Trench hexside, Woods' -> 'trench-hexside-woods'."""
+    return re.sub(r"[^a-z0-9]+", "-", str(text).lower()).strip("-") or "x"
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def table_notes(calc: Calculation, table) -> None:
+    """The table's own readings and footnotes, which every calculation on it shows."""
+    if table.note:
+        calc.note(table.note)
+    rn = getattr(table, "rounding_note", "")
+    if rn:
+        calc.note(rn)
+    fields = table.assumed_fields()
+    if fields == ("*",):
+        calc.note("This table is reconstructed: the rule documents do not give it"
+                  + (f" ({table.source})" if table.source else "") + ".")
+    elif fields:
+        calc.note(f"Reconstructed (not in the rule documents): {', '.join(fields)}.")
+    for n in table.notes:
+        calc.note(n)
+
+
+def meaning(table, result: str) -> str:
+    """What a result code means, from the legend: 'De' -> 'defender eliminated'; '3/1' -> words."""
+    if result in table.legend:
+        return table.legend[result]
+    if result.strip() in NO_EFFECT:
+        return table.legend.get("—", table.legend.get("-", "no effect"))
+    return ""
+
+
+def item_note(calc: Calculation, item, what: str) -> None:
+    """A used row, modifier or shift's own note (its reading), labelled."""
+    note = getattr(item, "note", "")
+    if note:
+        calc.note(f"{what}: {note}")
+    if getattr(item, "assumed_fields", lambda: ())():
+        calc.note(f"{what} is reconstructed (not in the rule documents).")
+
+
+# --- column shifts ---------------------------------------------------------------------------
+def shift_inputs(shifts) -> list[InputSpec]:
+    specs = []
+    for s in shifts:
+        direction = "attacker's" if s.columns > 0 else "defender's"
+        label = f"{s.label} ({abs(s.columns)} column{'s' if abs(s.columns) != 1 else ''} in the " \
+                f"{direction} favour)"
+        if s.max_uses == 1:
+            specs.append(InputSpec(s.id, label, "bool", default=False, source=s.source))
+        else:
+            specs.append(InputSpec(s.id, label + " - how many", "int", default=0, min=0,
+                                   max=s.max_uses, source=s.source))
+    return specs
+
+
+def apply_shifts(calc: Calculation, shifts, values: dict, index: int, last: int,
+                 labels) -> int:
+    """Move the column index by every shift asked for; stop at the table's ends (and say so)."""
+    total = 0
+    for s in shifts:
+        n = values.get(s.id)
+        n = int(n) if n else 0
+        if n:
+            total += s.columns * n
+            calc.step(f"shift: {s.label}" + (f" x{n}" if n > 1 else "") +
+                      f" = {signed(s.columns * n)} column{'s' if abs(s.columns * n) != 1 else ''}"
+                      + (f" ({s.source})" if s.source else ""))
+            item_note(calc, s, s.label)
+    if not total:
+        return index
+    target = index + total
+    new = min(max(target, 0), last)
+    calc.step(f"column {labels(index)} shifted {signed(total)} -> {labels(new)}")
+    if new != target:
+        calc.note("A shift past the end of the table is lost: the last column in that direction "
+                  "is used.")
+    return new
+
+
+# --- roll modifiers --------------------------------------------------------------------------
+def modifier_inputs(mods) -> list[InputSpec]:
+    """One multi-choice input per 'only the highest applies' group, a yes/no (or count) for the rest."""
+    specs: list[InputSpec] = []
+    groups: dict[str, list] = {}
+    for m in mods:
+        if m.group:
+            groups.setdefault(m.group, []).append(m)
+    seen = set()
+    for m in mods:
+        if m.group:
+            if m.group in seen:
+                continue
+            seen.add(m.group)
+            members = groups[m.group]
+            specs.append(InputSpec(
+                slug(m.group), f"{m.group} (not cumulative: only the highest applies)", "choice",
+                choices=tuple(Choice(x.id, f"{x.label} ({signed(x.value)})") for x in members),
+                multiple=True, help="name every one present; the highest modifier is used",
+                source=members[0].source))
+        elif m.max_uses in (None, 1):
+            specs.append(InputSpec(m.id, f"{m.label} ({signed(m.value)})", "bool", default=False,
+                                   source=m.source))
+        else:
+            specs.append(InputSpec(m.id, f"{m.label} ({signed(m.value)} each) - how many", "int",
+                                   default=0, min=0, max=m.max_uses, source=m.source))
+    return specs
+
+
+def apply_modifiers(calc: Calculation, mods, values: dict, terrain: tuple[str, ...] | None = None,
+                    where: str = "", regions: tuple[str, ...] = ()) -> int:
+    """The net modifier from the inputs (and from a hex's terrain when given), each in the working."""
+    total = 0
+    groups: dict[str, list] = {}
+    for m in mods:
+        if m.group:
+            groups.setdefault(m.group, []).append(m)
+    for group, members in groups.items():
+        chosen_ids = values.get(slug(group)) or []
+        from_map = False
+        if not chosen_ids and terrain is not None:
+            chosen_ids = [m.id for m in members if set(m.terrain) & set(terrain)]
+            from_map = bool(chosen_ids)
+        chosen = [m for m in members if m.id in chosen_ids]
+        if not chosen:
+            continue
+        best = max(chosen, key=lambda m: m.value)
+        total += best.value
+        src = f" in {where}" if from_map and where else ""
+        if len(chosen) > 1:
+            calc.step(f"{group}{src}: " + ", ".join(f"{m.label} {signed(m.value)}" for m in chosen)
+                      + f": not cumulative, only the highest applies: {signed(best.value)}"
+                      + (f" ({best.source})" if best.source else ""))
+        else:
+            calc.step(f"{group}{src}: {best.label} {signed(best.value)}"
+                      + (f" ({best.source})" if best.source else ""))
+        item_note(calc, best, best.label)
+    for m in mods:
+        if m.group:
+            continue
+        v = values.get(m.id)
+        auto = terrain is not None and not v and m.terrain and set(m.terrain) & set(terrain)
+        region = not v and not auto and m.regions and set(m.regions) & set(regions)
+        n = 1 if (auto or region) else (int(v) if v else 0)
+        if n:
+            total += m.value * n
+            calc.step(f"modifier: {m.label}" + (f" x{n}" if n > 1 else "") +
+                      f" {signed(m.value * n)}" + (f" (from the terrain{' in ' + where if where else ''})"
+                                                   if auto else "")
+                      + (f" ({where} is in {', '.join(sorted(set(m.regions) & set(regions)))})"
+                         if region else "")
+                      + (f" ({m.source})" if m.source else ""))
+            item_note(calc, m, m.label)
+    return total
+
+
+def check_no_clash(values: dict, a: str, b: str) -> None:
+    if values.get(a) not in (None, [], False) and values.get(b) not in (None, [], False):
+        raise CalcError(f"give {a} or {b}, not both: {b} reads {a} from the map")

@@ -1,0 +1,150 @@
+"""Modified-roll tables (Vimy's WWI bombardment): roll, add modifiers, read the modified roll.
+
+A natural roll listed under 'natural' gives its result whatever the modifiers; a modified roll
+beyond the printed rows reads the end row. With several markers on one target each is rolled
+in turn and the target suffers the first effect rolled, and no more.
+"""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+from builder.model.tables import ModifiedRollTable
+from builder.tables import dice
+from builder.tables.common import NO_EFFECT, apply_modifiers, meaning, modifier_inputs, signed
+from builder.tables.inputs import InputSpec
+from builder.tables.result import Calculation, Outcome, Tally
+from builder.tables.rounding import show
+
+
+def inputs(game, t: ModifiedRollTable) -> list[InputSpec]:
+    """Modifiers (terrain as a 'highest applies' choice), the target hex, how many markers."""
+    specs = modifier_inputs(t.modifiers)
+    if game.is_hex and any(m.terrain or m.regions for m in t.modifiers):
+        specs.append(InputSpec("target_hex", "the target's hex (reads the terrain modifier from the map)",
+                               "hex"))
+    if t.attempts > 1:
+        specs.append(InputSpec("markers", f"markers on the target (1 to {t.attempts})", "int",
+                               default=1, min=1, max=t.attempts))
+    return specs
+
+
+def _rows(t: ModifiedRollTable) -> tuple[int, int]:
+    keys = [int(k) for k in t.results]
+    return min(keys), max(keys)
+
+
+def read(t: ModifiedRollTable, natural: int, drm: int) -> tuple[str, str]:
+    """(result, how) for one roll."""
+    if str(natural) in t.natural:
+        return t.natural[str(natural)], f"natural {natural}: {t.natural[str(natural)]} whatever the modifiers"
+    lo, hi = _rows(t)
+    mod = natural + drm
+    row = min(max(mod, lo), hi)
+    how = f"{natural}" + (f" {signed(drm)} = {mod}" if drm else "")
+    if row != mod:
+        how += f", beyond the table: read as {row}"
+    return t.results[str(row)], how + f": {t.results[str(row)]}"
+
+
+def _is_effect(result: str) -> bool:
+    return result.strip().lower() not in NO_EFFECT
+
+
+def calculate(game, t: ModifiedRollTable, values: dict, roll, calc: Calculation) -> Calculation:
+    """One or more markers: the result for the rolls given, or the odds of each outcome."""
+    terrain = None
+    where = ""
+    regions: tuple[str, ...] = ()
+    if values.get("target_hex") is not None:
+        from builder import mapinfo
+
+        h = values["target_hex"]
+        terrain = mapinfo.terrain_of(game, h)
+        regions = mapinfo.regions_of(game, h)
+        where = game.grid.label(h)
+        calc.step(f"target in {where}: " + ", ".join(mapinfo.terrain_name(game, x) for x in terrain))
+        for m in t.modifiers:
+            if m.group and values.get(_group_id(m)):
+                from builder.tables.inputs import CalcError
+
+                raise CalcError(f"give {_group_id(m)} or target_hex, not both")
+    drm = apply_modifiers(calc, t.modifiers, values, terrain, where, regions)
+    calc.step(f"net modifier: {signed(drm)}")
+    lo, hi = _rows(t)
+    markers = int(values.get("markers") or 1)
+    calc.column = f"modifier {signed(drm)}"
+    if any(_beyond(t, n, drm) for n in range(*_span(t))):
+        calc.note(f"Modified rolls beyond the printed rows ({lo} to {hi}) read the nearest end row.")
+    for k, v in t.natural.items():
+        calc.note(f"A natural {k} is always '{v}', whatever the modifiers.")
+    if roll is not None:
+        rolls = dice.parse_roll(roll, t.dice, count=markers, what="roll")
+        calc.roll = rolls
+        outcome = None
+        for i, r in enumerate(rolls, 1):
+            result, how = read(t, r, drm)
+            label = f"marker {i}: " if markers > 1 else ""
+            if outcome is not None:
+                calc.step(f"{label}roll {how} (the target already suffered its one result)")
+                continue
+            calc.step(f"{label}roll {how}")
+            if _is_effect(result):
+                outcome = result
+        final = outcome if outcome is not None else read(t, rolls[-1], drm)[0]
+        calc.outcome = Outcome(final, meaning(t, final))
+        calc.step(f"result: {final}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
+        if markers > 1:
+            calc.note("Several markers on one target: each is rolled in turn; the target suffers "
+                      "one result at most (Vimy 17.2: one hit even if both markers hit).")
+    single = Tally()
+    for total, p in dice.totals(t.dice).items():
+        result, _ = read(t, total, drm)
+        single.add(Outcome(result, meaning(t, result)), p)
+    if markers == 1:
+        calc.distribution = single.items()
+        return calc
+    combined = Tally()
+    per = dice.totals(t.dice)
+    for combo in itertools.product(per.items(), repeat=markers):
+        p = Fraction(1)
+        outcome = None
+        for total, q in combo:
+            p *= q
+            result, _ = read(t, total, drm)
+            if outcome is None and _is_effect(result):
+                outcome = result
+        final = outcome if outcome is not None else read(t, combo[-1][0], drm)[0]
+        combined.add(Outcome(final, meaning(t, final)), p)
+    for o, p in single.items():
+        if roll is None and _is_effect(o.result):
+            calc.step(f"one marker: {o.result} {show_fraction(p)}; with {markers}: "
+                      f"1 - (1 - {show_fraction(p)})^{markers} = "
+                      f"{show_fraction(1 - (1 - p) ** markers)}")
+    calc.note("Several markers on one target: each is rolled in turn; the target suffers one "
+              "result at most (Vimy 17.2: one hit even if both markers hit).")
+    calc.distribution = combined.items()
+    return calc
+
+
+def show_fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator} ({float(p) * 100:.1f}%)" if p.denominator != 1 else show(p)
+
+
+def _span(t: ModifiedRollTable) -> tuple[int, int]:
+    lo, hi = dice.dice_range(t.dice)
+    return lo, hi + 1
+
+
+def _beyond(t: ModifiedRollTable, natural: int, drm: int) -> bool:
+    if str(natural) in t.natural:
+        return False
+    lo, hi = _rows(t)
+    return not lo <= natural + drm <= hi
+
+
+def _group_id(m) -> str:
+    from builder.tables.common import slug
+
+    return slug(m.group)

@@ -1,0 +1,110 @@
+"""Terrain effects a calculator reads: divisors by terrain type, from a choice or from the map."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from builder.tables.inputs import CalcError, Choice, InputSpec
+from builder.tables.result import Calculation
+from builder.tables.rounding import show
+
+
+def effect_terrains(game, effects) -> list:
+    """Terrain types that carry any of these effects (e.g. 'divisor', 'shift'), in map order."""
+    effects = [effects] if isinstance(effects, str) else [e for e in effects if e]
+    return [t for t in game.map.terrain_types if any(e in t.effects for e in effects)]
+
+
+def terrain_inputs(game, effects, whose: str, prefix: str = "") -> list[InputSpec]:
+    """A multi-choice of the terrains with the effects, and the place on the map as alternative."""
+    effects = [effects] if isinstance(effects, str) else [e for e in effects if e]
+    kinds = effect_terrains(game, effects)
+    if not kinds:
+        return []
+
+    def label(t) -> str:
+        return t.name + " (" + ", ".join(f"{e} {t.effects[e]}" for e in effects if e in t.effects) + ")"
+
+    specs = [InputSpec(
+        f"{prefix}terrain", f"{whose} terrain (several: the one best for the defender)",
+        "choice", multiple=True, choices=tuple(Choice(t.id, label(t)) for t in kinds))]
+    if game.is_hex:
+        specs.append(InputSpec(f"{prefix}hex", f"{whose} hex (reads its terrain from the map)", "hex"))
+    else:
+        specs.append(InputSpec(
+            f"{prefix}sector", f"{whose} sector (reads its terrain from the map)", "choice",
+            choices=tuple(Choice(s.id, s.name) for s in game.map.sectors)))
+    return specs
+
+
+def terrain_shift(game, effect: str, ids: list[str] | None, calc: Calculation) -> int:
+    """Column shift from the defender's terrain: the one best for the defender (most to the left)."""
+    if not ids or not effect:
+        return 0
+    found = []
+    for i in ids:
+        t = game.terrain_types.get(i)
+        if t is None or effect not in t.effects:
+            continue
+        try:
+            found.append((t, int(t.effects[effect])))
+        except (TypeError, ValueError):
+            continue  # a shift written in words is for people, not for the calculator
+    if not found:
+        return 0
+    best_t, best = min(found, key=lambda tv: tv[1])
+    calc.step(f"defender's terrain: {best_t.name}, {best:+d} column{'s' if abs(best) != 1 else ''}"
+              + (" (the best for the defender of " + ", ".join(t.name for t, _ in found) + ")"
+                 if len(found) > 1 else "") + (f" ({best_t.source})" if best_t.source else ""))
+    return best
+
+
+def place_terrain(game, values: dict, prefix: str, calc: Calculation) -> list[str] | None:
+    """Terrain ids from the terrain input, or from the hex / sector given (None: nothing given)."""
+    chosen = values.get(f"{prefix}terrain")
+    where = values.get(f"{prefix}hex") if game.is_hex else values.get(f"{prefix}sector")
+    if chosen and where is not None:
+        raise CalcError(f"give {prefix}terrain or the {'hex' if game.is_hex else 'sector'}, not both")
+    if chosen:
+        return list(chosen)
+    if where is None:
+        return None
+    if game.is_hex:
+        from builder import mapinfo
+
+        ids = list(mapinfo.terrain_of(game, where))
+        label = game.grid.label(where)
+    else:
+        sector = game.sector_by_id[where]
+        ids = list(sector.terrain)
+        label = sector.name
+    names = [game.terrain_types[i].name for i in ids if i in game.terrain_types]
+    calc.step(f"{label}: " + (", ".join(names) if names else "no terrain feature"))
+    return ids
+
+
+def divisor(game, effect: str, ids: list[str] | None, choice: str, calc: Calculation,
+            what: str) -> Fraction:
+    """The divisor the terrain gives: the best for the defender (largest), or all multiplied."""
+    if not ids:
+        return Fraction(1)
+    found = [(game.terrain_types[i], Fraction(str(game.terrain_types[i].effects[effect])))
+             for i in ids if i in game.terrain_types and effect in game.terrain_types[i].effects]
+    if not found:
+        return Fraction(1)
+    if choice == "cumulative":
+        value = Fraction(1)
+        for _, v in found:
+            value *= v
+        calc.step(f"{what}: " + " x ".join(f"{t.name} {show(v)}" for t, v in found)
+                  + f" = {show(value)} (cumulative)")
+        return value
+    best_t, best = max(found, key=lambda tv: tv[1])
+    if len(found) > 1:
+        calc.step(f"{what}: " + ", ".join(f"{t.name} {show(v)}" for t, v in found)
+                  + f": not cumulative, the best for the defender applies: {best_t.name} {show(best)}"
+                  + (f" ({best_t.source})" if best_t.source else ""))
+    else:
+        calc.step(f"{what}: {best_t.name}, {effect} {show(best)}"
+                  + (f" ({best_t.source})" if best_t.source else ""))
+    return best

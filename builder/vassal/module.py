@@ -1,0 +1,520 @@
+"""Assemble a game's VASSAL module: buildFile.xml, moduledata, images, charts, rules and set-ups.
+
+Game semantics live here and in pieces/boxes; components, traits and encoding only mirror VASSAL.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from builder.geometry.hexid import HexId
+from builder.model.game_model import Game
+from builder.model.scenario import Scenario
+from builder.vassal import boxes as bx
+from builder.vassal import components as c
+from builder.vassal import html, images, pieces
+from builder.vassal import traits as t
+from builder.vassal.archive import zip_bytes
+from builder.vassal.encoding import CTRL, encode_sequence, keystroke
+from builder.vassal.geometry import BoardGeometry
+from builder.vassal.savegame import Placed, saved_game, vsav_bytes
+
+VASSAL_VERSION = "3.7.26"
+DATE_SAVED = "946684800000"  # fixed (2000-01-01) so the same sources give the same bytes
+MAIN_MAP = "Main Map"
+MAIN_BOARD = "Map"
+BOX_MAP = "Off-map Boxes"
+BOX_BOARD = "Boxes"
+MAP_IMAGE = "map.png"
+BOX_IMAGE = "offmap-boxes.png"
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a placement puts a piece: a map, a point, and the location name VASSAL should give."""
+
+    map: str
+    location: str
+    key: str  # 'hex:2717', 'sector:x', a box key, or 'deck:<id>' (held by the deck)
+
+
+@dataclass
+class ModuleBuild:
+    """The module's archive entries, and what the tests compare the engine's answers with."""
+
+    entries: dict[str, bytes] = field(default_factory=dict)
+    setups: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)
+    probes: list[tuple[str, int, int, str]] = field(default_factory=list)
+    decks: dict[str, int] = field(default_factory=dict)
+
+    def vmod(self) -> bytes:
+        return zip_bytes(self.entries)
+
+
+class SourceProblem(ValueError):
+    """The sources ask for something the module cannot show (reported with where and a fix)."""
+
+
+# --- placements -------------------------------------------------------------------------------
+def _hex_or_none(game: Game, text: str) -> HexId | None:
+    if not game.is_hex:
+        return None
+    try:
+        h = game.hex(text)
+    except ValueError:
+        return None
+    return h if game.grid.contains(h) else None
+
+
+def sector_label(game: Game, sector_id: str) -> str:
+    """A sector's zone and location name: its name, or its id when two sectors share a name."""
+    names = Counter(s.name for s in game.map.sectors)
+    s = game.sector_by_id[sector_id]
+    return s.name if names[s.name] == 1 else f"{s.name} ({s.id})"
+
+
+def resolve(game: Game, at: str, counter_id: str, box_names: dict[str, str]) -> Target:
+    """The target of a placement's 'at' (hex, sector, box:<id>, turn:<n>, off-map)."""
+    marker = game.marker_by_id.get(counter_id)
+    text = at.strip()
+    h = _hex_or_none(game, text)
+    if h is not None:
+        return Target(MAIN_MAP, game.grid.label(h), f"hex:{game.grid.label(h)}")
+    if not game.is_hex and text in game.sector_by_id:
+        return Target(MAIN_MAP, sector_label(game, text), f"sector:{text}")
+    key = "off-map" if text == "off-map" else text
+    if marker and marker.deck and (key == f"box:{marker.deck}" or key not in box_names):
+        deck_key = f"box:{marker.deck}" if f"box:{marker.deck}" in box_names else f"deck:{marker.deck}"
+        return Target(BOX_MAP, box_names[deck_key], f"deck:{marker.deck}")
+    if key not in box_names:
+        raise SourceProblem(
+            f"placement of '{counter_id}' at '{at}': no hex, sector or box of that name "
+            f"(boxes: {', '.join(sorted(box_names))})")
+    return Target(BOX_MAP, box_names[key], key)
+
+
+def scenario_targets(game: Game, sc: Scenario, box_names: dict[str, str]):
+    """(counter id, target, note) for every set-up placement and waiting reinforcement."""
+    out = []
+    for p in sc.setup:
+        note = _choice_note(p)
+        out.append((p.unit, resolve(game, p.at, p.unit, box_names), note))
+    for r in sc.reinforcements:
+        if r.box:
+            key = f"box:{r.box}"
+        elif r.turn is not None and f"turn:{r.turn}" in box_names:
+            key = f"turn:{r.turn}"
+        else:
+            key = "off-map"
+        where = (" at " + " or ".join(r.at)) if r.at else ""
+        when = f"turn {r.turn}" if r.turn is not None else (r.condition or "by condition")
+        out.append((r.unit, Target(BOX_MAP, box_names[key], key), f"Arrives {when}{where}"))
+    return out
+
+
+def _choice_note(p) -> str:
+    parts = []
+    if p.also:
+        parts.append("or " + ", ".join(p.also))
+    if p.within:
+        parts.append(f"or within {p.within} hex{'es' if p.within > 1 else ''}")
+    if p.region:
+        parts.append(f"anywhere in region {p.region}")
+    text = ("Set up on " + p.at + " " + " ".join(parts)).strip() if parts else ""
+    if p.note:
+        text = f"{text}. {p.note}" if text else p.note
+    return text
+
+
+# --- pieces -----------------------------------------------------------------------------------
+class PieceBook:
+    """Every piece definition of the module, with slot ids handed out in a fixed order."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.protos = pieces.prototypes(game).pieces
+        self.next_gpid = 1
+        self.decks = {d.id: d for d in game.info.decks}
+
+    def gpid(self) -> str:
+        self.next_gpid += 1
+        return str(self.next_gpid - 1)
+
+    def piece(self, counter_id: str) -> t.Piece:
+        if counter_id in self.game.unit_by_id:
+            return pieces.unit_piece(self.game, self.game.unit_by_id[counter_id])
+        if counter_id in self.game.marker_by_id:
+            return pieces.marker_piece(self.game, self.game.marker_by_id[counter_id])
+        raise SourceProblem(f"'{counter_id}' is neither a unit in counters.csv nor a marker")
+
+    def card(self, marker_id: str) -> t.Piece:
+        m = self.game.marker_by_id[marker_id]
+        deck = self.decks[m.deck]
+        return pieces.marker_piece(self.game, m, deck_name=deck.name,
+                                   returns=deck.draw == "returned-each-turn")
+
+
+def _slot(cls, name: str, piece: t.Piece, gpid: str, size: int):
+    return cls(text=piece.definition(), entryName=name, gpid=gpid, width=size, height=size)
+
+
+def palette(game: Game, book: PieceBook, geom: BoardGeometry) -> c.Component:
+    """The counter palette: a list per side, a panel per formation; markers by kind."""
+    size = geom.counter_px("unit")
+    tabs = []
+    for side in game.info.sides:
+        groups: dict[str, list] = {}
+        order = [f.id for f in side.formations]
+        for u in game.units:
+            if u.side == side.id:
+                groups.setdefault(u.formation, []).append(u)
+        panels = []
+        for fid in order + sorted(k for k in groups if k not in order):
+            if fid not in groups:
+                continue
+            fname = next((f.name for f in side.formations if f.id == fid), fid or "Other units")
+            slots = [_slot(c.PieceSlot, pieces.unit_name(u), book.piece(u.id), book.gpid(), size)
+                     for u in groups[fid]]
+            panels.append(c.PanelWidget(*slots, entryName=fname, nColumns=6))
+        if panels:
+            tabs.append(c.ListWidget(*panels, entryName=side.name, divider=160))
+    kinds: dict[str, list] = {}
+    for m in game.markers:
+        kinds.setdefault(m.kind, []).append(m)
+    mpanels = []
+    for kind in sorted(kinds):
+        slots = []
+        for m in kinds[kind]:
+            piece = book.card(m.id) if m.deck else book.piece(m.id)
+            slots.append(_slot(c.PieceSlot, m.name, piece, book.gpid(), geom.counter_px(m.counter)))
+        mpanels.append(c.PanelWidget(*slots, entryName=kind.replace("-", " ").capitalize(),
+                                     nColumns=6))
+    if mpanels:
+        tabs.append(c.ListWidget(*mpanels, entryName="Markers", divider=160))
+    return c.PieceWindow(c.TabWidget(*tabs, entryName="Counters"), name="Counters", text="Counters",
+                         tooltip="Show or hide the counter palette", hotkey=keystroke(75, CTRL))
+
+
+# --- maps -------------------------------------------------------------------------------------
+def _hex_grid(spec, numbering_format: str = "$gridLocation$") -> c.Component:
+    numbering = c.HexGridNumbering(
+        first="H", sep="", hType="N", vType="N", hLeading=spec.h_leading, vLeading=spec.v_leading,
+        hOff=spec.h_off, vOff=spec.v_off, stagger=False, visible=False,
+        locationFormat=numbering_format)
+    return c.HexGrid(numbering, dx=repr(round(spec.dx, 6)), dy=repr(round(spec.dy, 6)),
+                     x0=spec.x0, y0=spec.y0, sideways=False, snapTo=True, visible=False,
+                     edgesLegal=False, cornersLegal=False, dotsVisible=False)
+
+
+def _path(points) -> str:
+    return ";".join(f"{x},{y}" for x, y in points)
+
+
+def main_grid(game: Game, geom: BoardGeometry) -> c.Component:
+    """The board's grid: one HexGrid, a zone per sheet of a multi-sheet map, or sector zones."""
+    if not game.is_hex:
+        zones = []
+        for s in game.map.sectors:
+            label = sector_label(game, s.id)
+            x, y = geom.sector_point(s.id)
+            region = c.Region(name=label, originx=x, originy=y)
+            zones.append(c.Zone(c.RegionGrid(region, snapto=True, visible=False), name=label,
+                                path=_path(geom.sector_outline_px(s.id)),
+                                locationFormat="$gridLocation$", useParentGrid=False))
+        return c.ZonedGrid(*zones)
+    if len(geom.sheets) == 1 and geom.sheets[0] == "":
+        return _hex_grid(geom.grid_spec(""))
+    zones = [c.Zone(_hex_grid(geom.grid_spec(s)), name=f"Sheet {s}", path=_path(geom.sheet_outline_px(s)),
+                    locationFormat=f"{s}:$gridLocation$", useParentGrid=False)
+             for s in geom.sheets]
+    return c.ZonedGrid(*zones)
+
+
+def uses_line_of_sight(game: Game) -> bool:
+    """True when a table or the rules speak of line of sight."""
+    if any(getattr(tb, "kind", "") == "line-of-sight" for tb in game.tables):
+        return True
+    if game.rules:
+        return any(re.search(r"line[- ]of[- ]sight|\bLOS\b", s.title + " " + s.text, re.I)
+                   for s in game.rules.sections)
+    return False
+
+
+def _map_tools(name: str, los: bool, overview: bool) -> list[c.Component]:
+    tools = [
+        c.StackMetrics(exSepX=8, exSepY=16, unexSepX=3, unexSepY=4),
+        c.ForwardToKeyBuffer(), c.Scroller(), c.ForwardToChatter(), c.MenuDisplayer(),
+        c.MapCenterer(), c.StackExpander(), c.PieceMover(), c.KeyBufferer(),
+        c.SelectionHighlighters(), c.HighlightLastMoved(),
+        c.CounterDetailViewer(
+            description="Mouse-over stack viewer", showgraph=True, showgraphsingle=True,
+            showtext=True, showtextsingle=True, minDisplayPieces=0, showNoStack=True,
+            summaryReportFormat="$LocationName$", counterReportFormat="$PieceName$",
+            emptyHexReportForma="$LocationName$", zoomlevel="1.0", delay=500),
+        c.Zoomer(zoomLevels="0.25,0.333,0.5,0.75,1.0,1.5", zoomStart=3),
+        c.HidePiecesButton(tooltip=f"Hide the pieces on the {name}", buttonText=""),
+    ]
+    if overview:
+        tools.append(c.GlobalMap(scale="0.15", tooltip="Show or hide the overview map"))
+    if los:
+        tools.append(c.LOSThread(
+            threadName="Line of sight", label="LOS", tooltip="Check line of sight", snapStart=True,
+            snapEnd=True, drawRange=True, scale="0", hideCounters=False,
+            report="$playerId$ checked line of sight from $FromLocation$ to $ToLocation$ "
+                   "(range $Range$)"))
+    return tools
+
+
+def main_map(game: Game, geom: BoardGeometry) -> c.Component:
+    w, h = geom.size_px
+    board = c.Board(main_grid(game, geom), name=MAIN_BOARD, image=MAP_IMAGE, width=w, height=h)
+    return c.Map(
+        c.BoardPicker(board, title="Choose Boards"),
+        *_map_tools("map", uses_line_of_sight(game), overview=True),
+        mapName=MAIN_MAP, markMoved="Always", markUnmovedText="", buttonName="",
+        markUnmovedTooltip="Mark all pieces on the map as not moved",
+        markUnmovedHotkey=keystroke(85, CTRL))
+
+
+def box_map(game: Game, board: bx.BoxBoard, book: PieceBook, geom: BoardGeometry) -> c.Component:
+    zones = [c.Zone(name=b.name, path=b.path(), locationFormat="$name$", useParentGrid=False)
+             for b in board.boxes]
+    piles = []
+    for b in board.boxes:
+        if not b.deck:
+            continue
+        deck = book.decks[b.deck]
+        cards = []
+        for m in game.markers:
+            if m.deck == deck.id:
+                card = book.card(m.id)
+                for _ in range(m.copies):
+                    cards.append(_slot(c.CardSlot, m.name, card, book.gpid(),
+                                       geom.counter_px(m.counter)))
+        x, y = b.deck_point(board.cell)
+        size = board.cell - 8
+        returned = deck.draw == "returned-each-turn"
+        piles.append(c.DrawPile(
+            *cards, name=deck.name, owningBoard=BOX_BOARD, x=x, y=y, width=size, height=size,
+            shuffle="Always", faceDown="Always", drawFaceUp=True, allowMultiple=True,
+            allowSelect=False, reversible=False, draw=True, reshufflable=False,
+            shuffleCommand="Shuffle", shuffleFormat=f"$playerSide$ shuffles {deck.name}",
+            reshuffleCommand="", canSave=False,
+            faceDownFormat="", color="0,0,0", maxStack=10,
+            restrictOption=False, expressionCounting=False,
+            drawMultipleMessage="Draw multiple" if returned else "Draw multiple cards"))
+    boxboard = c.Board(c.ZonedGrid(*zones), name=BOX_BOARD, image=BOX_IMAGE, width=board.width,
+                       height=board.height)
+    return c.Map(
+        c.BoardPicker(boxboard, title="Choose Boards"),
+        *_map_tools("off-map boxes", los=False, overview=False),
+        *piles,
+        mapName=BOX_MAP, markMoved="Never", buttonName="Boxes", launch=True,
+        tooltip="Turn track, holding boxes and decks", hotkey=keystroke(66, CTRL))
+
+
+# --- other components -------------------------------------------------------------------------
+def dice_used(game: Game) -> list[tuple[int, int]]:
+    """(dice, sides) of every roll the tables use; 1d6 when no table says."""
+    found = set()
+    for tb in game.tables:
+        m = re.fullmatch(r"\s*(\d*)d(\d+)\s*", str(getattr(tb, "dice", "") or ""))
+        if m:
+            found.add((int(m.group(1) or 1), int(m.group(2))))
+    return sorted(found) or [(1, 6)]
+
+
+def dice_buttons(game: Game) -> list[c.Component]:
+    out = []
+    for i, (n, sides) in enumerate(dice_used(game)):
+        name = f"{n}d{sides}"
+        out.append(c.DiceButton(
+            name=name, text=name, tooltip=f"Roll {name}", nDice=n, nSides=sides, plus=0,
+            addToTotal=0, reportTotal=n > 1, keepDice=False, sortDice=False, prompt=False,
+            hotkey=keystroke(112 + i, CTRL),
+            reportFormat="** $name$ = $result$ *** <$PlayerName$>"))
+    return out
+
+
+def turn_tracker(game: Game) -> c.Component:
+    """Turns by name (night turns marked), phases from the sequence of play."""
+    names = []
+    for n in bx.turns(game):
+        _, sub, night = bx.turn_label(game, n)
+        text = f"{n}" + (f" ({sub})" if sub else "")
+        if night and "night" not in sub.lower():
+            text += " night"
+        names.append(text)
+    phases = [p.name for p in game.info.sequence]
+    phase_level = (c.ListTurnLevel(name="Phase", property="Phase", list=encode_sequence(phases, ","),
+                                   turnFormat="$value$", configFirst=False, configList=False)
+                   if phases else None)
+    turn_level = c.ListTurnLevel(phase_level, name="Turn", property="Turn",
+                                 list=encode_sequence(names, ","), turnFormat="Turn $value$",
+                                 configFirst=False, configList=False)
+    return c.TurnTracker(turn_level, name="Turn", buttonText="Turn",
+                         turnFormat="$level1$" + (" - $level2$" if phases else ""),
+                         reportFormat="* Turn updated from $oldTurn$ to $newTurn$",
+                         hotkey=keystroke(84, CTRL), nexthotkey=keystroke(39, CTRL),
+                         prevhotkey=keystroke(37, CTRL))
+
+
+def charts(game: Game, entries: dict[str, bytes]) -> c.Component:
+    """The chart window: rules, sequence of play, every table, each scenario's set-up."""
+    items = []
+    if game.rules:
+        entries["rules.html"] = html.rules_html(game).encode("utf-8")
+        items.append(c.HtmlChart(chartName="Rules", fileName="rules.html"))
+    entries["sequence.html"] = html.sequence_html(game).encode("utf-8")
+    items.append(c.HtmlChart(chartName="Sequence of play", fileName="sequence.html"))
+    for tb in game.tables:
+        name = f"table-{tb.id}.html"
+        entries[name] = html.page(tb.name, html.table_html(tb)).encode("utf-8")
+        items.append(c.HtmlChart(chartName=tb.name, fileName=name))
+    return c.ChartWindow(c.TabWidget(*items, entryName="Charts"), name="Charts", text="Charts",
+                         tooltip="Rules, tables and charts", hotkey=keystroke(72, CTRL))
+
+
+def scenario_html(game: Game, sc: Scenario, targets) -> str:
+    rows = []
+    for cid, target, note in targets:
+        name = (pieces.unit_name(game.unit_by_id[cid]) if cid in game.unit_by_id
+                else game.marker_by_id[cid].name)
+        rows.append(f"<tr><td>{html.escape(name)}</td><td>{html.escape(target.location)}</td>"
+                    f"<td>{html.escape(note)}</td></tr>")
+    parts = [f"<h2>{html.escape(sc.name)}</h2>"]
+    if sc.description:
+        parts.append(f"<p>{html.escape(sc.description)}</p>")
+    if sc.setup_note:
+        parts.append(f"<p>{html.escape(sc.setup_note)}</p>")
+    parts.append("<table border=\"1\" cellspacing=\"0\"><tr><th>Counter</th><th>Starts in</th>"
+                 "<th>Note</th></tr>" + "".join(rows) + "</table>")
+    if sc.victory:
+        parts.append("<h3>Victory</h3><ul>" + "".join(f"<li>{html.escape(v)}</li>" for v in sc.victory)
+                     + "</ul>")
+    if sc.special_rules:
+        parts.append("<h3>Special rules</h3><ul>"
+                     + "".join(f"<li>{html.escape(v)}</li>" for v in sc.special_rules) + "</ul>")
+    return html.page(sc.name, "\n".join(parts))
+
+
+def moduledata(game: Game) -> bytes:
+    from xml.sax.saxutils import escape
+
+    info = game.info
+    return ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'
+            f"<version>{escape(info.version)}</version><extra1/><extra2/>"
+            f"<VassalVersion>{VASSAL_VERSION}</VassalVersion><dateSaved>{DATE_SAVED}</dateSaved>"
+            f"<name>{escape(info.title)}</name><description>{escape(_description(game))}"
+            "</description></data>\n").encode("utf-8")
+
+
+def _description(game: Game) -> str:
+    info = game.info
+    return info.description or info.subtitle or info.title
+
+
+def scenario_file(sc: Scenario) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", sc.id or sc.name).strip("-") + ".vsav"
+
+
+# --- the whole module -------------------------------------------------------------------------
+def build_module(game: Game) -> ModuleBuild:
+    """Everything the module holds, from the game model alone."""
+    out = ModuleBuild()
+    geom = BoardGeometry(game)
+    book = PieceBook(game)
+    cell = max(geom.counter_px(s.id) for s in game.info.counter_sizes) + 10
+    box_names = dict(bx.box_keys(game))
+
+    per_scenario = {sc.name: scenario_targets(game, sc, box_names) for sc in game.scenarios}
+    counts: Counter = Counter()
+    for targets in per_scenario.values():
+        here = Counter(tg.key for _, tg, _ in targets if tg.map == BOX_MAP
+                       and not tg.key.startswith("deck:"))
+        for k, n in here.items():
+            counts[k] = max(counts[k], n)
+    board = bx.layout(game, counts, cell)
+    boxes_by_key = board.by_key()
+
+    entries: dict[str, bytes] = {}
+    entries["images/" + MAP_IMAGE] = images.board_png(game, geom.px_per_mm)
+    entries["images/" + BOX_IMAGE] = images.drawing_png(bx.board_svg(board))
+    for cid, face in pieces.faces(game):
+        entries["images/" + pieces.image_name(cid, face)] = images.counter_png(
+            game, cid, face, geom.px_per_mm)
+
+    protos = [c.PrototypeDefinition(text=p.definition(), name=name, description="")
+              for name, p in book.protos.items()]
+    pal = palette(game, book, geom)
+    maps = [main_map(game, geom), box_map(game, board, book, geom)]
+    setups = []
+    md = moduledata(game)
+    scenario_charts = []
+    for sc in game.scenarios:
+        targets = per_scenario[sc.name]
+        placed: list[Placed] = []
+        fill: Counter = Counter()
+        expected = []
+        for cid, target, note in targets:
+            expected.append((cid, target.map, target.location))
+            if target.key.startswith("deck:"):
+                continue  # the deck holds it
+            piece = book.piece(cid)
+            if note:
+                piece = t.Piece((t.Marker((("SetupNote", note),)),) + piece.traits)
+            if target.map == MAIN_MAP:
+                x, y = _main_point(game, geom, target)
+            else:
+                x, y = boxes_by_key[target.key].slot_point(fill[target.key], board.cell)
+                fill[target.key] += 1
+            placed.append(Placed(piece.expanded(book.protos), target.map, x, y, book.gpid()))
+        fname = scenario_file(sc)
+        text = saved_game(placed, {MAIN_MAP: MAIN_BOARD, BOX_MAP: BOX_BOARD})
+        entries[fname] = vsav_bytes(text, md)
+        setups.append(c.PredefinedSetup(name=sc.name, file=fname, useFile=True, isMenu=False))
+        out.setups[sc.name] = expected
+        page_name = f"setup-{fname[:-5]}.html"
+        entries[page_name] = scenario_html(game, sc, targets).encode("utf-8")
+        scenario_charts.append(c.HtmlChart(chartName=f"Set-up: {sc.name}", fileName=page_name))
+    chart_window = charts(game, entries)
+    chart_window.children[0].children.extend(scenario_charts)
+
+    out.decks = {d.name: sum(m.copies for m in game.markers if m.deck == d.id)
+                 for d in game.info.decks}
+    if game.is_hex:
+        for h in game.grid.all_hexes():
+            x, y = geom.hex_point(h)
+            out.probes.append((MAIN_MAP, x, y, game.grid.label(h)))
+    else:
+        for s in game.map.sectors:
+            x, y = geom.sector_point(s.id)
+            out.probes.append((MAIN_MAP, x, y, sector_label(game, s.id)))
+
+    root = c.GameModule(
+        c.BasicCommandEncoder(),
+        c.GlobalOptions(),
+        c.PlayerRoster([s.name for s in game.info.sides]),
+        c.PrototypesContainer(*protos),
+        *maps,
+        pal,
+        *dice_buttons(game),
+        turn_tracker(game),
+        chart_window,
+        c.NotesWindow(),
+        *setups,
+        name=game.info.title, version=game.info.version, description=_description(game),
+        VassalVersion=VASSAL_VERSION, nextPieceSlotId=book.next_gpid)
+    entries["buildFile.xml"] = c.build_file(root)
+    entries["moduledata"] = md
+    out.entries = entries
+    return out
+
+
+def _main_point(game: Game, geom: BoardGeometry, target: Target) -> tuple[int, int]:
+    kind, _, ref = target.key.partition(":")
+    if kind == "hex":
+        return geom.hex_point(ref)
+    return geom.sector_point(ref)

@@ -1,0 +1,392 @@
+// Opens a .vmod in a real VASSAL engine and reports what the engine saw, one tab-separated record
+// a line: every warning or error the engine logs or shows, every palette piece (built, drawn and
+// flipped), the pieces each set-up places with their location names, and the location name of
+// probe points. Run by scripts/vassal-check under Xvfb; the Python tests judge the records.
+//
+// Usage: java VCheck MODULE.vmod [PROBES.tsv]   (PROBES: "map<TAB>x<TAB>y" per line)
+
+import java.awt.Component;
+import java.awt.Container;
+import java.awt.Graphics2D;
+import java.awt.Point;
+import java.awt.Rectangle;
+import java.awt.Window;
+import java.awt.image.BufferedImage;
+import java.io.BufferedReader;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import javax.swing.AbstractButton;
+import javax.swing.JDialog;
+import javax.swing.JLabel;
+import javax.swing.JOptionPane;
+import javax.swing.KeyStroke;
+import javax.swing.SwingUtilities;
+import javax.swing.text.JTextComponent;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.IThrowableProxy;
+import ch.qos.logback.core.AppenderBase;
+import org.slf4j.LoggerFactory;
+
+import VASSAL.Info;
+import VASSAL.build.GameModule;
+import VASSAL.build.module.Chatter;
+import VASSAL.build.module.DiceButton;
+import VASSAL.build.module.GameState;
+import VASSAL.build.module.Map;
+import VASSAL.build.module.PredefinedSetup;
+import VASSAL.build.module.PrototypeDefinition;
+import VASSAL.build.module.map.boardPicker.Board;
+import VASSAL.build.module.turn.TurnTracker;
+import VASSAL.build.widget.PieceSlot;
+import VASSAL.counters.BasicPiece;
+import VASSAL.counters.Decorator;
+import VASSAL.counters.GamePiece;
+import VASSAL.counters.PieceCloner;
+import VASSAL.counters.Stack;
+import VASSAL.launch.StandardConfig;
+import VASSAL.tools.DataArchive;
+import VASSAL.tools.ErrorDialog;
+import VASSAL.tools.bug.BugHandler;
+
+public class VCheck {
+  static final PrintStream OUT = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+  static final List<String> problems = new ArrayList<>();
+
+  static String clean(Object o) {
+    return String.valueOf(o).replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
+  }
+
+  static synchronized void problem(String kind, String text) {
+    String line = kind + "\t" + clean(text);
+    problems.add(line);
+    OUT.println(line);
+  }
+
+  /** Every WARN or ERROR the engine logs (bad data, missing images, exceptions) is a problem. */
+  static class Catcher extends AppenderBase<ILoggingEvent> {
+    @Override
+    protected void append(ILoggingEvent e) {
+      if (!e.getLevel().isGreaterOrEqual(Level.WARN)) {
+        return;
+      }
+      StringBuilder sb = new StringBuilder(e.getLoggerName()).append(": ").append(e.getFormattedMessage());
+      IThrowableProxy t = e.getThrowableProxy();
+      while (t != null) {
+        sb.append(" | ").append(t.getClassName()).append(": ").append(t.getMessage());
+        t = t.getCause();
+      }
+      problem(e.getLevel().toString(), sb.toString());
+    }
+  }
+
+  static void onEdt(Runnable r) throws Exception {
+    SwingUtilities.invokeAndWait(r);
+  }
+
+  public static void main(String[] args) throws Exception {
+    LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
+    Catcher catcher = new Catcher();
+    catcher.setContext(ctx);
+    catcher.start();
+    ctx.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(catcher);
+    Thread.setDefaultUncaughtExceptionHandler((th, ex) -> problem("UNCAUGHT", ex.toString()));
+    ErrorDialog.addBugHandler(new BugHandler() {
+      public boolean accept(Throwable t) { return true; }
+      public void handle(Throwable t) { problem("BUG", t.toString()); }
+    });
+
+    final String path = args[0];
+    onEdt(() -> {
+      try {
+        Info.setConfig(new StandardConfig());
+        Class<?> mm = Class.forName("VASSAL.launch.Player$PlayerMenuManager");
+        Constructor<?> c = mm.getDeclaredConstructor();
+        c.setAccessible(true);
+        c.newInstance();
+        GameModule.init(new GameModule(new DataArchive(path)));
+      }
+      catch (Throwable t) {
+        problem("LOADFAIL", t.toString());
+        t.printStackTrace();
+      }
+    });
+    GameModule gm = GameModule.getGameModule();
+    if (gm == null) {
+      problem("LOADFAIL", "no module");
+      finish();
+      return;
+    }
+    OUT.println("LOADED\t" + clean(gm.getGameName()) + "\t" + clean(gm.getGameVersion()));
+
+    onEdt(() -> {
+      try {
+        attributes(gm);
+      }
+      catch (Throwable t) {
+        problem("EXCEPTION", t.toString());
+        t.printStackTrace();
+      }
+    });
+    onEdt(() -> {
+      try {
+        report(gm);
+      }
+      catch (Throwable t) {
+        problem("EXCEPTION", t.toString());
+        t.printStackTrace();
+      }
+    });
+    onEdt(() -> {
+      try {
+        setups(gm, args.length > 1 ? args[1] : null);
+      }
+      catch (Throwable t) {
+        problem("EXCEPTION", t.toString());
+        t.printStackTrace();
+      }
+    });
+    Thread.sleep(500);
+    onEdt(VCheck::dialogs);
+    finish();
+  }
+
+  static void finish() {
+    OUT.println("DONE\t" + problems.size());
+    OUT.flush();
+    Runtime.getRuntime().halt(0);
+  }
+
+  /** Every buildFile attribute the engine's component does not know (VASSAL ignores those silently). */
+  static void attributes(GameModule gm) throws Exception {
+    javax.xml.parsers.DocumentBuilder db = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder();
+    org.w3c.dom.Document doc;
+    try (InputStream in = gm.getDataArchive().getInputStream("buildFile.xml")) {
+      doc = db.parse(in);
+    }
+    java.util.Map<String, java.util.Set<String>> known = new java.util.TreeMap<>();
+    org.w3c.dom.NodeList all = doc.getElementsByTagName("*");
+    for (int i = 0; i < all.getLength(); i++) {
+      org.w3c.dom.Element e = (org.w3c.dom.Element) all.item(i);
+      String tag = e.getTagName();
+      if (!tag.startsWith("VASSAL.")) {
+        continue;
+      }
+      if (!known.containsKey(tag)) {
+        java.util.Set<String> names = new java.util.TreeSet<>();
+        try {
+          Object o = Class.forName(tag).getDeclaredConstructor().newInstance();
+          if (o instanceof VASSAL.build.AbstractConfigurable) {
+            names.addAll(java.util.Arrays.asList(((VASSAL.build.AbstractConfigurable) o).getAttributeNames()));
+          }
+          else {
+            names = null;
+          }
+        }
+        catch (Throwable t) {
+          problem("NOCLASS", tag + ": " + t);
+          names = null;
+        }
+        known.put(tag, names);
+        OUT.println("ATTRS\t" + tag + "\t" + (names == null ? "?" : String.join(",", names)));
+      }
+      java.util.Set<String> names = known.get(tag);
+      if (names == null || names.isEmpty()) {
+        continue;
+      }
+      org.w3c.dom.NamedNodeMap at = e.getAttributes();
+      for (int k = 0; k < at.getLength(); k++) {
+        String a = at.item(k).getNodeName();
+        if (!names.contains(a)) {
+          OUT.println("UNKNOWNATTR\t" + tag + "\t" + a);
+        }
+      }
+    }
+  }
+
+  /** The module's parts: maps and boards (images drawn), prototypes, palette pieces, dice, turns. */
+  static void report(GameModule gm) {
+    for (Map m : Map.getMapList()) {
+      OUT.println("MAP\t" + clean(m.getMapName()) + "\t" + clean(m.getId()));
+      for (String bn : m.getBoardPicker().getAllowableBoardNames()) {
+        Board b = m.getBoardPicker().getBoard(bn);
+        Rectangle r = b.bounds();
+        BufferedImage img = new BufferedImage(64, 64, BufferedImage.TYPE_INT_ARGB);
+        Graphics2D g = img.createGraphics();
+        b.drawRegion(g, new Point(0, 0), new Rectangle(0, 0, 64, 64), 1.0, null);
+        g.dispose();
+        java.awt.Dimension d = b.getSize();
+        OUT.println("BOARD\t" + clean(m.getMapName()) + "\t" + clean(b.getName()) + "\t"
+          + d.width + "\t" + d.height + "\t" + (b.getGrid() == null ? "" : b.getGrid().getClass().getSimpleName())
+          + "\t" + r.width);
+      }
+    }
+    for (PrototypeDefinition p : gm.getAllDescendantComponentsOf(PrototypeDefinition.class)) {
+      GamePiece piece = p.getPiece();
+      OUT.println("PROTOTYPE\t" + clean(p.getConfigureName()) + "\t" + (piece == null ? "null" : "ok"));
+    }
+    for (PieceSlot slot : gm.getAllDescendantComponentsOf(PieceSlot.class)) {
+      GamePiece proto = slot.getPiece();
+      if (proto == null) {
+        problem("PIECEFAIL", slot.getConfigureName());
+        continue;
+      }
+      GamePiece p = PieceCloner.getInstance().clonePiece(proto);
+      Rectangle bb = p.boundingBox();
+      draw(p);
+      String name = p.getName();
+      StringBuilder props = new StringBuilder();
+      for (String k : new String[] {"Side", "Formation", "Type", "Attack", "Defense", "Movement",
+                                    "Strength", "Step", "Kind"}) {
+        Object v = p.getProperty(k);
+        if (v != null && !"".equals(v.toString())) {
+          props.append(k).append('=').append(v).append(';');
+        }
+      }
+      // Ctrl+F: the flip every two-sided unit carries.
+      p.keyEvent(KeyStroke.getKeyStroke(70, java.awt.event.InputEvent.CTRL_DOWN_MASK));
+      draw(p);
+      String flipped = p.getName();
+      Object step = p.getProperty("Step");
+      OUT.println("SLOT\t" + clean(slot.getConfigureName()) + "\t" + clean(name) + "\t" + clean(flipped)
+        + "\t" + bb.width + "x" + bb.height + "\t" + clean(props) + "\t" + clean(step));
+    }
+    for (DiceButton d : gm.getAllDescendantComponentsOf(DiceButton.class)) {
+      OUT.println("DICE\t" + clean(d.getConfigureName()) + "\t" + clean(d.getAttributeValueString("nDice"))
+        + "\t" + clean(d.getAttributeValueString("nSides")));
+    }
+    for (TurnTracker t : gm.getAllDescendantComponentsOf(TurnTracker.class)) {
+      OUT.println("TURN\t" + clean(t.getConfigureName()) + "\t" + clean(t.getAttributeValueString("turnFormat")));
+    }
+  }
+
+  static void draw(GamePiece p) {
+    BufferedImage img = new BufferedImage(200, 200, BufferedImage.TYPE_INT_ARGB);
+    Graphics2D g = img.createGraphics();
+    p.draw(g, 100, 100, null, 1.0);
+    g.dispose();
+  }
+
+  /** Location names of probe points, and where the grid snaps them to. */
+  static void probe(String file) throws Exception {
+    final List<String> lines = Files.readAllLines(Paths.get(file), StandardCharsets.UTF_8);
+      for (String line : lines) {
+        String[] f = line.split("\t");
+        if (f.length < 3) {
+          continue;
+        }
+        Map m = findMap(f[0]);
+        if (m == null) {
+          problem("NOMAP", f[0]);
+          continue;
+        }
+        // Probes are map coordinates (the game is started, so the boards are placed).
+        Point p = new Point(Integer.parseInt(f[1]), Integer.parseInt(f[2]));
+        String name = m.locationName(p);
+        Point s = m.snapTo(p);
+        OUT.println("PROBE\t" + clean(f[0]) + "\t" + f[1] + "\t" + f[2] + "\t" + clean(name) + "\t" + s.x + "\t" + s.y);
+      }
+  }
+
+  static Map findMap(String name) {
+    for (Map m : Map.getMapList()) {
+      if (name.equals(m.getMapName())) {
+        return m;
+      }
+    }
+    return null;
+  }
+
+  /** A new game (at-start stacks), then every predefined set-up: each placed piece and its location. */
+  static void setups(GameModule gm, String probes) throws Exception {
+    GameState gs = gm.getGameState();
+    gs.setup(false);  // File > New Game starts from a closed game: at-start stacks are placed then
+    gs.setup(true);
+    if (probes != null && !probes.endsWith(".vsav")) {
+      probe(probes);
+    }
+    listPieces("(new game)");
+    if (probes != null && probes.endsWith(".vsav")) {
+      // the engine's own save text, for comparing formats
+      java.lang.reflect.Method m = GameState.class.getDeclaredMethod("saveString");
+      m.setAccessible(true);
+      Files.write(Paths.get(probes), ((String) m.invoke(gs)).getBytes(StandardCharsets.UTF_8));
+    }
+    for (PredefinedSetup s : gm.getAllDescendantComponentsOf(PredefinedSetup.class)) {
+      if (s.isMenu() || !s.isUseFile() || s.getFileName() == null || s.getFileName().isEmpty()) {
+        continue;
+      }
+      gs.setup(false);
+      try (InputStream in = s.getSavedGameContents()) {
+        gs.loadGameInForeground(s.getFileName(), in);
+      }
+      listPieces(s.getConfigureName());
+    }
+    gs.setup(false);
+  }
+
+  static void listPieces(String setup) {
+    OUT.println("SETUP\t" + clean(setup) + "\t" + GameModule.getGameModule().getGameState().getAllPieces().size());
+    for (Map m : Map.getMapList()) {
+      OUT.println("BOARDS\t" + clean(m.getMapName()) + "\t" + m.getBoards().size() + "\t" + m.getPieces().length);
+    }
+    for (Map m : Map.getMapList()) {
+      for (GamePiece gp : m.getPieces()) {
+        if (gp instanceof Stack) {
+          Stack st = (Stack) gp;
+          for (GamePiece p : st.asList()) {
+            piece(setup, m, p, st.getClass().getSimpleName());
+          }
+        }
+        else {
+          piece(setup, m, gp, "");
+        }
+      }
+    }
+  }
+
+  static void piece(String setup, Map m, GamePiece p, String holder) {
+    draw(p);
+    Point pos = p.getPosition();
+    OUT.println("PIECE\t" + clean(setup) + "\t" + clean(m.getMapName()) + "\t" + clean(p.getName()) + "\t"
+      + clean(m.locationName(pos)) + "\t" + pos.x + "\t" + pos.y + "\t" + holder + "\t"
+      + clean(p.getProperty("Side")) + "\t" + clean(p.getProperty("Step")));
+  }
+
+  /** Any dialog the engine opened (warnings, errors, board pickers) is reported with its text. */
+  static void dialogs() {
+    for (Window w : Window.getWindows()) {
+      if (w instanceof JDialog && w.isShowing()) {
+        StringBuilder sb = new StringBuilder(((JDialog) w).getTitle()).append(": ");
+        text((Container) w, sb);
+        problem("DIALOG", sb.toString());
+      }
+    }
+  }
+
+  static void text(Container c, StringBuilder sb) {
+    for (Component k : c.getComponents()) {
+      if (k instanceof JLabel) {
+        sb.append(((JLabel) k).getText()).append(' ');
+      }
+      else if (k instanceof JTextComponent) {
+        sb.append(((JTextComponent) k).getText()).append(' ');
+      }
+      else if (k instanceof JOptionPane) {
+        sb.append(((JOptionPane) k).getMessage()).append(' ');
+      }
+      if (k instanceof Container) {
+        text((Container) k, sb);
+      }
+    }
+  }
+}

@@ -1,0 +1,301 @@
+/* The player aid's interface: calculator forms, dice, the sequence checklist, rules search,
+ * theme and printing. Everything shown is set as text (textContent), never as HTML. */
+"use strict";
+(function () {
+  const $ = (sel, root = document) => root.querySelector(sel);
+  const $$ = (sel, root = document) => Array.from(root.querySelectorAll(sel));
+  const game = document.documentElement.dataset.game;
+  const data = JSON.parse($("#aid-data").textContent);
+  window.AidEngine.load(data);
+  const specs = Object.fromEntries(data.calculators.map((c) => [c.id, c]));
+
+  function el(tag, attrs = {}, text = null) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, v);
+    if (text !== null) e.textContent = text;
+    return e;
+  }
+  const store = {
+    get(key, fallback) { try { const v = localStorage.getItem(key); return v === null ? fallback : JSON.parse(v); } catch (e) { return fallback; } },
+    set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* storage off: forget */ } },
+  };
+
+  // ----- theme -------------------------------------------------------------------------------
+  const themeBtn = $("#theme-toggle");
+  function applyTheme(theme) {
+    document.documentElement.dataset.theme = theme;
+    themeBtn.textContent = theme === "dark" ? "Light" : "Dark";
+    themeBtn.setAttribute("aria-label", theme === "dark" ? "Switch to the light theme" : "Switch to the dark theme");
+    themeBtn.setAttribute("aria-pressed", theme === "light" ? "true" : "false");
+  }
+  applyTheme(store.get("aid:theme", "dark"));
+  themeBtn.addEventListener("click", () => {
+    const next = document.documentElement.dataset.theme === "dark" ? "light" : "dark";
+    store.set("aid:theme", next);
+    applyTheme(next);
+  });
+
+  // ----- dice: the browser's cryptographic random source, no modulo bias ---------------------
+  function die(sides) {
+    const limit = 256 - (256 % sides);
+    const buf = new Uint8Array(1);
+    for (;;) { crypto.getRandomValues(buf); if (buf[0] < limit) return (buf[0] % sides) + 1; }
+  }
+  function rollDice(spec, times = 1) {
+    const [n, sides] = /^(\d+)d(\d+)$/.exec(spec).slice(1).map(Number);
+    const faces = [];
+    for (let k = 0; k < times * n; k++) faces.push(die(sides));
+    return faces;
+  }
+  const diceOut = $("#dice-out");
+  const history = $("#dice-history");
+  function showRoll(label, faces, total) {
+    diceOut.textContent = "";
+    diceOut.append(document.createTextNode(String(total)));
+    if (faces.length > 1) diceOut.append(el("span", { class: "faces" }, "(" + faces.join(" + ") + ")"));
+    diceOut.dataset.total = String(total);
+    diceOut.dataset.faces = faces.join(",");
+    const li = el("li", {}, label + ": " + total + (faces.length > 1 ? " (" + faces.join("+") + ")" : ""));
+    history.prepend(li);
+    while (history.children.length > 30) history.lastChild.remove();
+  }
+  $$(".die-btn").forEach((b) => b.addEventListener("click", () => {
+    const spec = b.dataset.dice;
+    const faces = rollDice(spec);
+    showRoll(spec, faces, faces.reduce((a, c) => a + c, 0));
+  }));
+
+  // ----- calculators ----------------------------------------------------------------------------
+  function gather(form) {
+    const given = {};
+    for (const c of $$("[data-type]", form)) {
+      const type = c.dataset.type;
+      if (type === "roll") continue;
+      if (type === "multi") {
+        const vals = $$("input:checked", c).map((i) => i.value);
+        if (vals.length) given[c.dataset.name] = vals;
+      } else if (type === "bool") {
+        if (c.checked) given[c.name] = true;
+      } else if (c.value.trim() !== "") {
+        given[c.name] = c.value.trim();
+      }
+    }
+    return given;
+  }
+  function pctText(p) { const x = p * 100; return (x >= 10 || x === 0 ? x.toFixed(0) : x.toFixed(1)) + "%"; }
+
+  function renderOdds(dist, hit) {
+    const wrap = el("div", { class: "odds-wrap" });
+    wrap.append(el("h4", {}, "Odds of each outcome"));
+    const ul = el("ul", { class: "odds" });
+    const max = Math.max(...dist.map((d) => d.p));
+    for (const d of dist) {
+      const li = el("li", { "data-result": d.result, "data-probability": d.probability, "data-numbers": JSON.stringify(d.numbers) });
+      if (hit !== null && d.result === hit) li.classList.add("hit");
+      li.append(el("span", { class: "olabel", title: d.meaning || null }, d.result));
+      const bar = el("span", { class: "bar", role: "img", "aria-label": d.result + ": " + pctText(d.p) });
+      const fill = el("span");
+      fill.style.width = (max ? (d.p / max) * 100 : 0).toFixed(2) + "%";
+      bar.append(fill);
+      li.append(bar, el("span", { class: "pct" }, pctText(d.p)));
+      li.append(el("span", { class: "frac" }, d.probability + (d.meaning ? " · " + d.meaning : "")));
+      ul.append(li);
+    }
+    wrap.append(ul);
+    return wrap;
+  }
+
+  function render(out, res, odds, spec) {
+    out.textContent = "";
+    out.dataset.state = "done";
+    out.dataset.result = res.result === null ? "" : res.result;
+    out.dataset.column = res.column === null ? "" : res.column;
+    const main = el("div", { class: "main-out" });
+    if (res.result !== null && (res.roll !== null || !spec.dice)) {
+      const p = el("p", { class: "result" });
+      p.append(el("span", { class: "calc-result" }, res.result));
+      if (res.meaning) p.append(el("span", { class: "meaning" }, res.meaning));
+      main.append(p);
+    }
+    if (res.column) main.append(el("p", { class: "column" }, "Column: " + res.column));
+    if (res.roll) main.append(el("p", { class: "rolled" }, "Roll: " + res.roll.join(", ")));
+    if (res.steps.length) {
+      main.append(el("h4", {}, "Working"));
+      const ol = el("ol", { class: "steps" });
+      for (const s of res.steps) ol.append(el("li", {}, s));
+      main.append(ol);
+    }
+    out.append(main);
+    if (odds && odds.distribution.length > 1) {
+      const hit = res.roll !== null ? res.result : null;
+      const w = renderOdds(odds.distribution, hit);
+      if (odds.columns) {
+        w.append(el("p", { class: "expected" }, "Column by the fire roll: " + odds.columns.map((c) => c.column + " " + pctText(c.p)).join(", ")));
+      }
+      const exp = Object.entries(odds.expected || {});
+      if (exp.length) w.append(el("p", { class: "expected" }, "Expected: " + exp.map(([k, v]) => k + " " + v.float.toFixed(2) + " (" + v.value + ")").join("; ")));
+      out.append(w);
+    }
+    if (res.notes.length) {
+      const ul = el("ul", { class: "notes", "aria-label": "Notes" });
+      for (const n of res.notes) ul.append(el("li", {}, n));
+      out.append(ul);
+    }
+  }
+
+  function resolveCalc(card) {
+    const id = card.dataset.calc;
+    const spec = specs[id];
+    const form = $("form", card);
+    const out = $(".calc-out", card);
+    const rollInput = $("[data-type=roll]", form);
+    const roll = rollInput ? rollInput.value.trim() : "";
+    const given = gather(form);
+    $$("[aria-invalid]", form).forEach((c) => c.removeAttribute("aria-invalid"));
+    const missing = spec.inputs.filter((i) => i.required && !(i.id in given));
+    if (missing.length) {
+      out.textContent = "";
+      out.dataset.state = "incomplete";
+      out.dataset.result = "";
+      out.append(el("p", { class: "hint" }, "Give " + missing.map((i) => i.label).join("; ") + "."));
+      return;
+    }
+    try {
+      const res = window.AidEngine.calculate(id, given, roll || null);
+      let odds = res;
+      if (roll) { try { odds = window.AidEngine.calculate(id, given, null); } catch (e) { odds = null; } }
+      render(out, res, odds, spec);
+    } catch (e) {
+      if (!(e instanceof window.AidEngine.CalcError)) throw e;
+      out.textContent = "";
+      out.dataset.state = "error";
+      out.dataset.result = "";
+      out.append(el("p", { class: "error", role: "alert" }, e.message));
+      const name = /^(\w[\w-]*)=/.exec(e.message);
+      const bad = name && form.querySelector("[name='" + CSS.escape(name[1]) + "']");
+      if (bad) bad.setAttribute("aria-invalid", "true");
+      else if (rollInput && /^roll\b/.test(e.message)) rollInput.setAttribute("aria-invalid", "true");
+    }
+  }
+
+  for (const card of $$("details.calc")) {
+    const form = $("form", card);
+    form.addEventListener("input", () => resolveCalc(card));
+    form.addEventListener("change", () => resolveCalc(card));
+    form.addEventListener("submit", (e) => { e.preventDefault(); resolveCalc(card); });
+    const spec = specs[card.dataset.calc];
+    const rollInput = $("[data-type=roll]", form);
+    const rr = $("[data-action=roll-resolve]", form);
+    if (rr) rr.addEventListener("click", () => {
+      const markers = $("[name=markers]", form);
+      const times = markers && markers.value ? Math.max(1, parseInt(markers.value, 10) || 1) : 1;
+      const faces = rollDice(spec.dice, times);
+      const perRoll = faces.length / times;
+      rollInput.value = faces.join(",");
+      const totals = [];
+      for (let k = 0; k < times; k++) totals.push(faces.slice(k * perRoll, (k + 1) * perRoll).reduce((a, c) => a + c, 0));
+      showRoll(spec.name, faces, totals.join(", "));
+      resolveCalc(card);
+    });
+    const odds = $("[data-action=odds]", form);
+    if (odds) odds.addEventListener("click", () => { rollInput.value = ""; resolveCalc(card); });
+    resolveCalc(card);
+  }
+
+  // ----- sequence of play: a checklist that remembers its place -------------------------------
+  const seqList = $("#seq-list");
+  if (seqList) {
+    const turns = JSON.parse($("#turn-data").textContent);
+    const first = turns[0].number, last = turns[turns.length - 1].number;
+    const key = "aid:" + game + ":sequence";
+    let state = store.get(key, { turn: first, checked: [] });
+    if (typeof state.turn !== "number" || !Array.isArray(state.checked)) state = { turn: first, checked: [] };
+    const boxes = $$("input[data-check]", seqList);
+    function paint() {
+      $("#seq-turn").textContent = String(state.turn);
+      const t = turns.find((x) => x.number === state.turn);
+      $("#seq-turn-name").textContent = t ? [t.name !== String(t.number) ? t.name : "", t.night ? "(night)" : ""].filter(Boolean).join(" ") : "";
+      for (const b of boxes) b.checked = state.checked.includes(b.dataset.check);
+      let current = false;
+      for (const li of $$("li.phase", seqList)) {
+        const skip = li.dataset.skip ? li.dataset.skip.split(",").map(Number).includes(state.turn) : false;
+        li.classList.toggle("not-now", skip);
+        $(".skipped", li).hidden = !skip;
+        const done = state.checked.includes(li.dataset.phase);
+        li.classList.toggle("done", done);
+        const isCurrent = !current && !done && !skip;
+        li.classList.toggle("current", isCurrent);
+        if (isCurrent) { current = true; li.setAttribute("aria-current", "step"); } else li.removeAttribute("aria-current");
+      }
+    }
+    function save() { store.set(key, state); paint(); }
+    for (const b of boxes) b.addEventListener("change", () => {
+      const id = b.dataset.check;
+      const ids = [id];
+      if (/^p\d+$/.test(id)) $$("input[data-check^='" + id + "s']", seqList).forEach((s) => ids.push(s.dataset.check));
+      state.checked = state.checked.filter((x) => !ids.includes(x));
+      if (b.checked) state.checked.push(...ids);
+      save();
+    });
+    $("#seq-next-turn").addEventListener("click", () => { state = { turn: Math.min(state.turn + 1, last), checked: [] }; save(); });
+    $("#seq-prev-turn").addEventListener("click", () => { state = { turn: Math.max(state.turn - 1, first), checked: [] }; save(); });
+    $("#seq-reset").addEventListener("click", () => { state = { turn: first, checked: [] }; save(); });
+    paint();
+  }
+
+  // ----- rules: search as you type, highlight, cross-references ---------------------------------
+  const search = $("#rules-search");
+  if (search) {
+    const articles = $$("article.rule");
+    const count = $("#rules-count");
+    function unmark() {
+      for (const m of $$("#rules-body mark")) { const p = m.parentNode; p.replaceChild(document.createTextNode(m.textContent), m); p.normalize(); }
+    }
+    function mark(root, words) {
+      const re = new RegExp("(" + words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|") + ")", "gi");
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      const nodes = [];
+      while (walker.nextNode()) nodes.push(walker.currentNode);
+      for (const node of nodes) {
+        const text = node.nodeValue;
+        if (!re.test(text)) continue;
+        re.lastIndex = 0;
+        const frag = document.createDocumentFragment();
+        let pos = 0, m;
+        while ((m = re.exec(text))) {
+          if (m.index > pos) frag.append(document.createTextNode(text.slice(pos, m.index)));
+          frag.append(el("mark", {}, m[0]));
+          pos = m.index + m[0].length;
+        }
+        if (pos < text.length) frag.append(document.createTextNode(text.slice(pos)));
+        node.parentNode.replaceChild(frag, node);
+      }
+    }
+    function run() {
+      unmark();
+      const words = (search.value.toLowerCase().match(/[\p{L}\p{N}_]+/gu) || []);
+      if (!words.length) { articles.forEach((a) => { a.hidden = false; }); count.textContent = ""; return; }
+      let n = 0;
+      for (const a of articles) {
+        const hay = a.textContent.toLowerCase();
+        const ok = words.every((w) => hay.includes(w));
+        a.hidden = !ok;
+        if (ok) { n++; mark(a, words); }
+      }
+      count.textContent = n ? n + " section" + (n === 1 ? "" : "s") + " match" + (n === 1 ? "es" : "") : "No section mentions “" + search.value.trim() + "”";
+    }
+    search.addEventListener("input", run);
+    // following a reference to a section the search hides: clear the search first
+    document.addEventListener("click", (e) => {
+      const a = e.target.closest("a[href^='#r-']");
+      if (!a) return;
+      const target = document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1)));
+      if (target && target.hidden) { search.value = ""; run(); }
+    });
+  }
+
+  // ----- print: every collapsed part open on paper ------------------------------------------------
+  let closed = [];
+  window.addEventListener("beforeprint", () => { closed = $$("details:not([open])"); closed.forEach((d) => { d.open = true; }); });
+  window.addEventListener("afterprint", () => { closed.forEach((d) => { d.open = false; }); closed = []; });
+})();

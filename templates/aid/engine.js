@@ -1,0 +1,1251 @@
+/* The table engine of the player aid: a small mirror of builder/tables (the Python rules
+ * assistant) over the same table definitions, embedded as JSON. Each function below names the
+ * Python function it follows; the tests run the same cases through both and compare.
+ * Exact arithmetic: probabilities and divisions are fractions, never floats. */
+"use strict";
+(function () {
+  // ----- fractions (builder.tables.rounding / fractions.Fraction) ---------------------------
+  function gcd(a, b) { a = Math.abs(a); b = Math.abs(b); while (b) { [a, b] = [b, a % b]; } return a || 1; }
+  class F {
+    constructor(n, d = 1) {
+      if (d < 0) { n = -n; d = -d; }
+      const g = gcd(n, d); this.n = n / g; this.d = d / g;
+    }
+    static of(v) { return v instanceof F ? v : new F(v, 1); }
+    add(o) { o = F.of(o); return new F(this.n * o.d + o.n * this.d, this.d * o.d); }
+    sub(o) { o = F.of(o); return new F(this.n * o.d - o.n * this.d, this.d * o.d); }
+    mul(o) { o = F.of(o); return new F(this.n * o.n, this.d * o.d); }
+    div(o) { o = F.of(o); return new F(this.n * o.d, this.d * o.n); }
+    cmp(o) { o = F.of(o); return this.n * o.d - o.n * this.d; }
+    eq(o) { return this.cmp(o) === 0; }
+    floor() { return Math.floor(this.n / this.d); }
+    ceil() { return Math.ceil(this.n / this.d); }
+    valueOf() { return this.n / this.d; }
+    text() { return this.d === 1 ? String(this.n) : this.n + "/" + this.d; }
+  }
+  // Fraction(str(x)) for a terrain effect: 2, 1.5, "1.5", "3/2"
+  function fracOf(v) {
+    const s = String(v).trim();
+    let m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(s);
+    if (m) {
+      const dec = m[3] || "";
+      const d = Math.pow(10, dec.length);
+      return new F((m[1] ? -1 : 1) * (parseInt(m[2], 10) * d + (dec ? parseInt(dec, 10) : 0)), d);
+    }
+    m = /^(-?\d+)\s*\/\s*(\d+)$/.exec(s);
+    if (m) return new F(parseInt(m[1], 10), parseInt(m[2], 10));
+    throw new CalcError("'" + s + "' is not a number");
+  }
+
+  const WORDS = {
+    "half-down": "to the nearest whole number, an exact half down",
+    "half-up": "to the nearest whole number, an exact half up",
+    "down": "down", "up": "up",
+    "nearest": "to the nearest whole number (an exact half up, as no rule says otherwise)",
+  };
+  const MIRROR = { "half-down": "half-up", "half-up": "half-down", "down": "up", "up": "down",
+    "nearest": "nearest" };
+  // round_to_int
+  function roundTo(v, rule) {
+    v = F.of(v);
+    const floor = v.floor();
+    const rest = v.sub(floor);
+    if (rule === "down") return floor;
+    if (rule === "up") return v.ceil();
+    const half = rest.cmp(new F(1, 2));
+    if (half === 0) return rule === "half-down" ? floor : floor + 1;
+    return half > 0 ? floor + 1 : floor;
+  }
+  function isHalf(v) { v = F.of(v); return v.sub(v.floor()).eq(new F(1, 2)); }
+  // show
+  function show(v) {
+    v = F.of(v);
+    if (v.d === 1) return String(v.n);
+    if (1000 % v.d === 0 || [2, 4, 5, 8, 16].includes(v.d)) {
+      return (v.n / v.d).toFixed(4).replace(/0+$/, "").replace(/\.$/, "");
+    }
+    return v.n + "/" + v.d + " (" + (v.n / v.d).toFixed(3) + ")";
+  }
+  const signed = (n) => (n >= 0 ? "+" : "") + n;
+  const pct = (p) => (F.of(p).valueOf() * 100).toFixed(1) + "%";
+
+  class CalcError extends Error {}
+
+  // ----- dice (builder.tables.dice) --------------------------------------------------------
+  function parseDice(dice) {
+    const m = /^(\d+)d(\d+)$/.exec(dice);
+    if (!m) throw new CalcError("'" + dice + "' is not a dice spec");
+    return [parseInt(m[1], 10), parseInt(m[2], 10)];
+  }
+  function diceRange(dice) { const [n, s] = parseDice(dice); return [n, n * s]; }
+  const totalsCache = {};
+  // totals: exact probability of each total, every face combination enumerated, ascending
+  function totals(dice) {
+    if (totalsCache[dice]) return totalsCache[dice];
+    const [n, sides] = parseDice(dice);
+    let combos = [[]];
+    for (let i = 0; i < n; i++) {
+      const next = [];
+      for (const c of combos) for (let f = 1; f <= sides; f++) next.push(c.concat([f]));
+      combos = next;
+    }
+    const counts = new Map();
+    for (const c of combos) { const t = c.reduce((a, b) => a + b, 0); counts.set(t, (counts.get(t) || 0) + 1); }
+    const out = [...counts.keys()].sort((a, b) => a - b).map((t) => [t, new F(counts.get(t), combos.length)]);
+    totalsCache[dice] = out;
+    return out;
+  }
+  // parse_roll
+  function parseRoll(text, dice, count = 1, what = "roll") {
+    const [lo, hi] = diceRange(dice);
+    const [n, sides] = parseDice(dice);
+    let parts;
+    if (typeof text === "number") parts = [text];
+    else if (Array.isArray(text)) parts = text.slice();
+    else parts = String(text).trim().split(/[,\s]+/).filter((p) => p);
+    const nums = parts.map((p) => (/^\s*[+-]?\d+\s*$/.test(String(p)) ? parseInt(p, 10) : NaN));
+    if (nums.some((x) => Number.isNaN(x))) {
+      throw new CalcError(what + " '" + text + "' is not a number: give e.g. '" + lo + "' or '" + Array(n).fill("1").join(",") + "'");
+    }
+    if (count > 1) {
+      if (nums.length !== count) throw new CalcError(what + " '" + text + "': give " + count + " rolls of " + dice + ", one per marker, e.g. '" + Array(count).fill(lo).join(",") + "'");
+      for (const v of nums) if (v < lo || v > hi) throw new CalcError(what + " " + v + " cannot be rolled on " + dice + ": give " + lo + " to " + hi);
+      return nums;
+    }
+    if (nums.length === 1) {
+      if (nums[0] < lo || nums[0] > hi) throw new CalcError(what + " " + nums[0] + " cannot be rolled on " + dice + ": give " + lo + " to " + hi);
+      return nums;
+    }
+    if (nums.length === n && n > 1) {
+      for (const v of nums) if (v < 1 || v > sides) throw new CalcError(what + " '" + text + "': a d" + sides + " shows 1 to " + sides + ", not " + v);
+      return [nums.reduce((a, b) => a + b, 0)];
+    }
+    throw new CalcError(what + " '" + text + "': give the total (" + lo + " to " + hi + ")" + (n > 1 ? " or the " + n + " dice, e.g. '3,4'" : ""));
+  }
+
+  // ----- results (builder.tables.result) ----------------------------------------------------
+  function outcome(result, meaning = "", numbers = {}) { return { result, meaning, numbers }; }
+  function outcomeKey(o) {
+    return JSON.stringify([o.result, Object.keys(o.numbers).sort().map((k) => [k, o.numbers[k]])]);
+  }
+  class Tally {
+    constructor() { this.items_ = new Map(); }
+    add(o, p) {
+      const k = outcomeKey(o);
+      if (!this.items_.has(k)) this.items_.set(k, [o, new F(0)]);
+      const slot = this.items_.get(k); slot[1] = slot[1].add(p);
+    }
+    items() { return [...this.items_.values()].map(([o, p]) => [o, p]); }
+    expected() {
+      const names = [];
+      for (const [o] of this.items_.values()) for (const n of Object.keys(o.numbers)) if (!names.includes(n)) names.push(n);
+      const out = {};
+      for (const n of names) {
+        if ([...this.items_.values()].every(([o]) => n in o.numbers)) {
+          out[n] = [...this.items_.values()].reduce((s, [o, p]) => s.add(p.mul(o.numbers[n])), new F(0));
+        }
+      }
+      return out;
+    }
+  }
+  function tallyValues(pairs) {
+    const out = new Map();
+    for (const [label, p] of pairs) out.set(label, (out.get(label) || new F(0)).add(p));
+    return [...out.entries()];
+  }
+  class Calc {
+    constructor(id, name, kind) {
+      this.table = id; this.name = name; this.kind = kind; this.steps = []; this.notes = [];
+      this.column = null; this.roll = null; this.outcome = null; this.distribution = [];
+      this.columns = []; this.expected = {};
+    }
+    step(t) { this.steps.push(t); }
+    note(t) { if (t && !this.notes.includes(t)) this.notes.push(t); }
+    toDict() {
+      const d = {
+        table: this.table, name: this.name, kind: this.kind, steps: this.steps.slice(),
+        column: this.column, roll: this.roll, result: this.outcome ? this.outcome.result : null,
+        meaning: this.outcome ? this.outcome.meaning : null,
+        numbers: this.outcome ? Object.assign({}, this.outcome.numbers) : {},
+        distribution: this.distribution.map(([o, p]) => ({ result: o.result, meaning: o.meaning,
+          numbers: Object.assign({}, o.numbers), probability: p.text(), p: p.valueOf() })),
+        expected: Object.fromEntries(Object.entries(this.expected).map(([k, v]) => [k, { value: v.text(), float: Math.round(v.valueOf() * 1e6) / 1e6 }])),
+        notes: this.notes.slice(),
+      };
+      if (this.columns.length) d.columns = this.columns.map(([c, p]) => ({ column: c, probability: p.text(), p: p.valueOf() }));
+      return d;
+    }
+  }
+  class Quiet { step() {} note() {} }
+
+  // ----- the game's data ----------------------------------------------------------------------
+  let G = null; // {calculators, tables, map}
+  const specsById = {};
+  let HEX = new Map(); // label -> [cube, terrain ids, centre mm], in the map's order
+  function load(data) {
+    G = data;
+    for (const c of data.calculators) specsById[c.id] = c;
+    if (G.map.kind === "hex") HEX = new Map(G.map.hexes.map((h) => [h[0], h.slice(1)]));
+  }
+  const hexLabels = () => [...HEX.keys()];
+  const terrainType = (id) => G.map.terrain[id];
+  const terrainName = (id) => (terrainType(id) ? terrainType(id).name : id);
+  // mapinfo.parse_hex: a printed number that must be on this map
+  function parseHex(text) {
+    if (G.map.kind !== "hex") throw new CalcError(G.game + " has an area map: name a sector, not a hex");
+    const [cd, rd] = G.map.digits;
+    const m = /^(?:([0-9A-Za-z]+):)?(\d+)$/.exec(String(text).trim());
+    const width = cd + rd;
+    if (!m || m[2].length !== width) {
+      const ex = width === 4 ? "2717" : "0".repeat(width);
+      throw new CalcError("'" + text + "' is not a hex number: expected " + width + " digits, column then row (e.g. '" + ex + "' or with a sheet prefix '16A:" + ex + "')");
+    }
+    const label = (m[1] ? m[1] + ":" : "") + m[2];
+    if (!HEX.has(label)) {
+      const labels = hexLabels();
+      throw new CalcError("hex " + text + " is not on the map (" + labels[0] + " to " + labels[labels.length - 1] + ")");
+    }
+    return label;
+  }
+  const cube = (h) => HEX.get(h)[0];
+  const hexTerrain = (h) => HEX.get(h)[1];
+  function distance(a, b) {
+    const p = cube(a), q = cube(b);
+    return Math.max(Math.abs(p[0] - q[0]), Math.abs(p[1] - q[1]), Math.abs(p[2] - q[2]));
+  }
+  function hexsideTypes(a, b) {
+    return G.map.hexsides[a + "|" + b] || G.map.hexsides[b + "|" + a] || [];
+  }
+  const hexsideName = (id) => G.map.hexsideTypes[id] || id;
+
+  // ----- inputs (builder.tables.inputs) --------------------------------------------------------
+  const TRUE = ["yes", "y", "true", "1", "on"], FALSE = ["no", "n", "false", "0", "off", "none"];
+  function bad(spec, raw, why) {
+    return spec.id + "=" + raw + (why ? ": " + why : "") + "; " + spec.label + " must be " + spec.allowed;
+  }
+  function parseOne(spec, raw) {
+    if (spec.type === "int") {
+      if (typeof raw === "boolean") throw new CalcError(bad(spec, raw));
+      const s = String(raw).trim();
+      if (!/^[+-]?\d+$/.test(s)) throw new CalcError(bad(spec, raw, "not a whole number"));
+      const v = parseInt(s, 10);
+      if ((spec.min != null && v < spec.min) || (spec.max != null && v > spec.max)) throw new CalcError(bad(spec, raw, "out of range"));
+      return v;
+    }
+    if (spec.type === "bool") {
+      if (typeof raw === "boolean") return raw;
+      const s = String(raw).trim().toLowerCase();
+      if (TRUE.includes(s)) return true;
+      if (FALSE.includes(s)) return false;
+      throw new CalcError(bad(spec, raw));
+    }
+    if (spec.type === "hex") return parseHex(raw);
+    const s = String(raw).trim().toLowerCase();
+    for (const c of spec.choices) if (s === c.value.toLowerCase() || s === c.label.toLowerCase()) return c.value;
+    for (const c of spec.choices) if ((c.aliases || []).some((a) => a.toLowerCase() === s)) return c.value;
+    throw new CalcError(bad(spec, raw, "not allowed"));
+  }
+  function parseSpec(spec, raw) {
+    const items = Array.isArray(raw) ? raw : (spec.multiple ? String(raw).trim().split(/\s*,\s*/).filter((p) => p !== "") : [raw]);
+    if (!spec.multiple && items.length !== 1) throw new CalcError(bad(spec, raw, "give one value"));
+    if (spec.multiple && !items.length) throw new CalcError(bad(spec, raw, "give at least one value"));
+    const values = items.map((v) => parseOne(spec, v));
+    return spec.multiple ? values : values[0];
+  }
+  // resolve
+  function resolve(specs, given) {
+    const ids = specs.map((s) => s.id);
+    const unknown = Object.keys(given).filter((k) => !ids.includes(k));
+    if (unknown.length) throw new CalcError("unknown input" + (unknown.length > 1 ? "s " : " ") + unknown.join(", ") + "; this table takes: " + ids.join(", "));
+    const values = {};
+    for (const s of specs) {
+      if (s.id in given && given[s.id] != null) values[s.id] = parseSpec(s, given[s.id]);
+      else if (s.required) throw new CalcError("missing input " + s.id + " (" + s.label + "): give " + s.id + "=VALUE, " + s.allowed);
+      else values[s.id] = s.default;
+    }
+    return values;
+  }
+
+  // ----- shared pieces (builder.tables.common) ------------------------------------------------
+  const NO_EFFECT = ["", "-", "—", "–", "no effect", "none"];
+  function slug(text) { return String(text).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "x"; }
+  const truthy = (v) => !(v == null || v === false || v === 0 || v === "" || (Array.isArray(v) && !v.length));
+  function meaning(t, result) {
+    const legend = t.legend || {};
+    if (result in legend) return legend[result];
+    if (NO_EFFECT.includes(result.trim())) return legend["—"] ?? legend["-"] ?? "no effect";
+    return "";
+  }
+  function itemNote(calc, item, what) {
+    if (item.note) calc.note(what + ": " + item.note);
+    if (item.assumed === true || (Array.isArray(item.assumed) && item.assumed.length)) calc.note(what + " is reconstructed (not in the rule documents).");
+  }
+  function tableNotes(calc, t) {
+    if (t.note) calc.note(t.note);
+    if (t.rounding_note) calc.note(t.rounding_note);
+    if (t.assumed === true) calc.note("This table is reconstructed: the rule documents do not give it" + (t.source ? " (" + t.source + ")" : "") + ".");
+    else if (Array.isArray(t.assumed) && t.assumed.length) calc.note("Reconstructed (not in the rule documents): " + t.assumed.join(", ") + ".");
+    for (const n of t.notes || []) calc.note(n);
+  }
+  // apply_shifts
+  function applyShifts(calc, shifts, values, index, last, labels) {
+    let total = 0;
+    for (const s of shifts || []) {
+      const v = values[s.id];
+      const n = truthy(v) ? Number(v) : 0;
+      if (n) {
+        total += s.columns * n;
+        calc.step("shift: " + s.label + (n > 1 ? " x" + n : "") + " = " + signed(s.columns * n) + " column" + (Math.abs(s.columns * n) !== 1 ? "s" : "") + (s.source ? " (" + s.source + ")" : ""));
+        itemNote(calc, s, s.label);
+      }
+    }
+    if (!total) return index;
+    const target = index + total;
+    const nw = Math.min(Math.max(target, 0), last);
+    calc.step("column " + labels(index) + " shifted " + signed(total) + " -> " + labels(nw));
+    if (nw !== target) calc.note("A shift past the end of the table is lost: the last column in that direction is used.");
+    return nw;
+  }
+  function firstMax(items, key) {
+    let best = items[0];
+    for (const x of items) if (key(x) > key(best)) best = x;
+    return best;
+  }
+  // apply_modifiers
+  function applyModifiers(calc, mods, values, terrain = null, where = "", regions = []) {
+    let total = 0;
+    const groups = new Map();
+    for (const m of mods || []) if (m.group) { if (!groups.has(m.group)) groups.set(m.group, []); groups.get(m.group).push(m); }
+    for (const [group, members] of groups) {
+      let chosenIds = values[slug(group)] || [];
+      let fromMap = false;
+      if (!chosenIds.length && terrain !== null) {
+        chosenIds = members.filter((m) => (m.terrain || []).some((x) => terrain.includes(x))).map((m) => m.id);
+        fromMap = chosenIds.length > 0;
+      }
+      const chosen = members.filter((m) => chosenIds.includes(m.id));
+      if (!chosen.length) continue;
+      const best = firstMax(chosen, (m) => m.value);
+      total += best.value;
+      const src = fromMap && where ? " in " + where : "";
+      if (chosen.length > 1) calc.step(group + src + ": " + chosen.map((m) => m.label + " " + signed(m.value)).join(", ") + ": not cumulative, only the highest applies: " + signed(best.value) + (best.source ? " (" + best.source + ")" : ""));
+      else calc.step(group + src + ": " + best.label + " " + signed(best.value) + (best.source ? " (" + best.source + ")" : ""));
+      itemNote(calc, best, best.label);
+    }
+    for (const m of mods || []) {
+      if (m.group) continue;
+      const v = values[m.id];
+      const auto = terrain !== null && !truthy(v) && (m.terrain || []).length && m.terrain.some((x) => terrain.includes(x));
+      const inRegions = (m.regions || []).filter((x) => regions.includes(x));
+      const region = !truthy(v) && !auto && inRegions.length > 0;
+      const n = auto || region ? 1 : (truthy(v) ? Number(v) : 0);
+      if (n) {
+        total += m.value * n;
+        calc.step("modifier: " + m.label + (n > 1 ? " x" + n : "") + " " + signed(m.value * n) + (auto ? " (from the terrain" + (where ? " in " + where : "") + ")" : "") + (region ? " (" + where + " is in " + [...new Set(inRegions)].sort().join(", ") + ")" : "") + (m.source ? " (" + m.source + ")" : ""));
+        itemNote(calc, m, m.label);
+      }
+    }
+    return total;
+  }
+  function checkNoClash(values, a, b) {
+    if (truthy(values[a]) && truthy(values[b])) throw new CalcError("give " + a + " or " + b + ", not both: " + b + " reads " + a + " from the map");
+  }
+
+  // ----- terrain (builder.tables.terrain) -------------------------------------------------------
+  function placeTerrain(values, prefix, calc) {
+    const chosen = values[prefix + "terrain"];
+    const isHex = G.map.kind === "hex";
+    const where = isHex ? values[prefix + "hex"] : values[prefix + "sector"];
+    if (truthy(chosen) && where != null) throw new CalcError("give " + prefix + "terrain or the " + (isHex ? "hex" : "sector") + ", not both");
+    if (truthy(chosen)) return chosen.slice();
+    if (where == null) return null;
+    let ids, label;
+    if (isHex) { ids = hexTerrain(where).slice(); label = where; } else {
+      const s = G.map.sectors[where]; ids = s.terrain.slice(); label = s.name;
+    }
+    const names = ids.filter((i) => terrainType(i)).map((i) => terrainType(i).name);
+    calc.step(label + ": " + (names.length ? names.join(", ") : "no terrain feature"));
+    return ids;
+  }
+  function divisor(effect, ids, choice, calc, what) {
+    if (!ids || !ids.length) return new F(1);
+    const found = ids.filter((i) => terrainType(i) && effect in terrainType(i).effects).map((i) => [terrainType(i), fracOf(terrainType(i).effects[effect])]);
+    if (!found.length) { calc.step(what + ": no terrain with a " + effect + ": divide by 1"); return new F(1); }
+    if (choice === "cumulative") {
+      let v = new F(1);
+      for (const [, x] of found) v = v.mul(x);
+      calc.step(what + ": " + found.map(([t, x]) => t.name + " " + show(x)).join(" x ") + " = " + show(v) + " (cumulative)");
+      return v;
+    }
+    const [bt, best] = firstMax(found, (tv) => tv[1].valueOf());
+    if (found.length > 1) calc.step(what + ": " + found.map(([t, x]) => t.name + " " + show(x)).join(", ") + ": not cumulative, the best for the defender applies: " + bt.name + " " + show(best) + (bt.source ? " (" + bt.source + ")" : ""));
+    else calc.step(what + ": " + bt.name + ", " + effect + " " + show(best) + (bt.source ? " (" + bt.source + ")" : ""));
+    return best;
+  }
+
+  // terrain_shift: the defender's terrain column shift, the one best for the defender
+  function terrainShift(effect, ids, calc) {
+    if (!ids || !ids.length || !effect) return 0;
+    const found = [];
+    for (const i of ids) {
+      const t = terrainType(i);
+      if (!t || !(effect in t.effects)) continue;
+      const v = t.effects[effect];
+      if (typeof v === "number") found.push([t, Math.trunc(v)]);
+      else if (/^\s*[+-]?\d+\s*$/.test(String(v))) found.push([t, parseInt(v, 10)]);
+    }
+    if (!found.length) return 0;
+    let [bt, best] = found[0];
+    for (const [t, v] of found) if (v < best) { bt = t; best = v; }
+    calc.step("defender's terrain: " + bt.name + ", " + signed(best) + " column" + (Math.abs(best) !== 1 ? "s" : "") + (found.length > 1 ? " (the best for the defender of " + found.map(([t]) => t.name).join(", ") + ")" : "") + (bt.source ? " (" + bt.source + ")" : ""));
+    return best;
+  }
+
+  // ----- differential (builder.tables.differential) ---------------------------------------------
+  function parseBand(text) {
+    const m = /^\s*(?:(<=|>=)\s*([+-]?\d+)|([+-]?\d+)(?:\s*\.\.\s*([+-]?\d+))?)\s*$/.exec(String(text));
+    if (m[1] === ">=") return [parseInt(m[2], 10), Infinity];
+    if (m[1] === "<=") return [-Infinity, parseInt(m[2], 10)];
+    const lo = parseInt(m[3], 10);
+    return [lo, m[4] != null ? parseInt(m[4], 10) : lo];
+  }
+  function conditions(t) {
+    const out = [];
+    for (const r of t.terrain_rows) if (r.condition && !out.includes(r.condition)) out.push(r.condition);
+    return out;
+  }
+  function bandColumn(t, row, diff) {
+    const bands = row.differentials.map(parseBand);
+    for (let i = 0; i < bands.length; i++) if (bands[i][0] <= diff && diff <= bands[i][1]) return [i, signed(diff) + " is in the band " + row.differentials[i]];
+    if (diff < bands[0][0]) {
+      if (t.beyond_low === "not-allowed") return [null, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": not allowed"];
+      const i = t.beyond_low === "first-column" ? 0 : bands.length - 1;
+      return [i, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": read as " + row.differentials[i] + " (beyond the left end: " + t.beyond_low + ")"];
+    }
+    if (t.beyond_high === "not-allowed") return [null, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": not allowed"];
+    const i = t.beyond_high === "last-column" ? bands.length - 1 : 0;
+    return [i, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": read as " + row.differentials[i] + " (beyond the right end: " + t.beyond_high + ")"];
+  }
+  function diffLabel(t, row, i) {
+    if (i < row.differentials.length) return row.differentials[i] + " on " + row.name;
+    const clear = t.terrain_rows.find((r) => r.name === t.default_row) || row;
+    return "column " + (i + 1) + " of " + t.columns + (i < clear.differentials.length ? ", the " + clear.name + " row's " + clear.differentials[i] : "");
+  }
+  function rowsFromMap(t, values, calc) {
+    const d = values.defender_hex;
+    const terrain = hexTerrain(d);
+    calc.step("defender in " + d + ": " + terrain.map(terrainName).join(", "));
+    const rows = t.terrain_rows.filter((r) => (r.terrain || []).some((x) => terrain.includes(x)) && !r.condition);
+    for (const r of t.terrain_rows) {
+      if (r.condition && (r.terrain || []).some((x) => terrain.includes(x)) && !truthy(values[slug(r.condition)])) calc.step(r.name + ": only " + r.condition);
+    }
+    const attackers = values.attacker_hexes || [];
+    const crossing = new Map();
+    for (const a of attackers) {
+      if (distance(a, d) !== 1) throw new CalcError("attacker_hexes: " + a + " is not adjacent to the defender's hex " + d + " (distance " + distance(a, d) + ")");
+      const sides = hexsideTypes(a, d);
+      calc.step("attacker in " + a + " attacks across " + (sides.length ? sides.map(hexsideName).join(", ") + " hexside" : "a plain hexside"));
+      for (const s of sides) { if (!crossing.has(s)) crossing.set(s, []); crossing.get(s).push(a); }
+    }
+    for (const r of t.terrain_rows) {
+      const hits = (r.hexsides || []).filter((s) => crossing.has(s));
+      if (!hits.length || rows.includes(r)) continue;
+      if ((r.except_terrain || []).some((x) => terrain.includes(x))) {
+        calc.step(r.name + ": never applies to a defender in " + terrain.filter((x) => r.except_terrain.includes(x)).map(terrainName).join(", ") + (r.source ? " (" + r.source + ")" : ""));
+        continue;
+      }
+      const across = new Set(hits.flatMap((s) => crossing.get(s)));
+      if (t.hexside_applies === "all" && across.size < attackers.length) {
+        calc.step(r.name + ": not every attacker crosses it, so it does not apply (hexside_applies = all)");
+        continue;
+      }
+      calc.step(r.name + " row: attack across the hexside from " + [...across].sort().join(", ") + (r.source ? " (" + r.source + ")" : ""));
+      if (t.hexside_applies === "any" && across.size < attackers.length) calc.note("Reading: a hexside row applies when any attacking unit attacks across that hexside (rows are then chosen best for the defender).");
+      rows.push(r);
+    }
+    if (!attackers.length && t.terrain_rows.some((r) => (r.hexsides || []).length)) calc.note("No attacker hexes given, so no hexside (trench, canal, river) row was considered.");
+    return rows;
+  }
+  function candidateRows(t, values, calc) {
+    checkNoClash(values, "row", "defender_hex");
+    let rows = [];
+    if (truthy(values.row)) {
+      for (const text of values.row) {
+        const found = t.terrain_rows.filter((r) => slug(r.name) === text);
+        if (!found.length) throw new CalcError("row=" + text + ": not a row of " + t.id);
+        for (const r of found) if (!rows.includes(r)) rows.push(r);
+      }
+      calc.step("terrain row given: " + rows.map((r) => r.name).join(", "));
+    } else if (values.defender_hex != null) {
+      rows = rowsFromMap(t, values, calc);
+    }
+    const hexTer = values.defender_hex != null ? hexTerrain(values.defender_hex) : null;
+    for (const cond of conditions(t)) {
+      if (!truthy(values[slug(cond)])) continue;
+      for (const r of t.terrain_rows) {
+        if (r.condition !== cond || rows.includes(r)) continue;
+        if (hexTer !== null && (r.terrain || []).length && !r.terrain.some((x) => hexTer.includes(x))) {
+          calc.step(cond + ": the " + r.name + " row needs " + r.terrain.join(", ") + " in the defender's hex: it does not apply");
+          continue;
+        }
+        calc.step(cond + ": the " + r.name + " row applies" + (r.source ? " (" + r.source + ")" : ""));
+        rows.push(r);
+      }
+    }
+    if (!rows.length) {
+      rows = [t.terrain_rows.find((r) => r.name === t.default_row)];
+      calc.step("no terrain row given: the " + t.default_row + " row");
+    }
+    return rows;
+  }
+  function readColumn(t, col, drm, roll, calc) {
+    const [lo, hi] = diceRange(t.dice);
+    const cell = (total) => { const mod = Math.min(Math.max(total + drm, lo), hi); return [t.results[String(mod)][col], mod]; };
+    if (roll != null) {
+      const [total] = parseRoll(roll, t.dice);
+      const [result, mod] = cell(total);
+      calc.roll = [total];
+      calc.step("roll " + total + (drm ? " " + signed(drm) + " = " + (total + drm) : ""));
+      if (drm && mod !== total + drm) {
+        calc.step("modified roll " + (total + drm) + " is off the table: read as " + mod);
+        calc.note("A modified roll beyond the table reads the nearest end row.");
+      }
+      calc.outcome = outcome(result, meaning(t, result));
+      calc.step("result: " + result + (calc.outcome.meaning ? " (" + calc.outcome.meaning + ")" : ""));
+    }
+    const tally = new Tally();
+    for (const [total, p] of totals(t.dice)) { const [result] = cell(total); tally.add(outcome(result, meaning(t, result)), p); }
+    calc.distribution = tally.items();
+    return calc;
+  }
+  // _divided_defence: Vimy 14.1, the defence divided by the defender's terrain, rounded down
+  function dividedDefence(t, values, defence, calc) {
+    if (!t.defence_effect) return defence;
+    let ids = (values.defence_terrain || []).slice();
+    if (!ids.length && values.defender_hex != null) ids = hexTerrain(values.defender_hex).slice();
+    const found = ids.filter((i) => terrainType(i) && t.defence_effect in terrainType(i).effects).map(terrainType);
+    if (!found.length) return defence;
+    const best = firstMax(found, (x) => fracOf(x.effects[t.defence_effect]).valueOf());
+    const div = fracOf(best.effects[t.defence_effect]);
+    const q = new F(defence).div(div);
+    const nw = q.floor();
+    calc.step("defence in " + best.name + ": " + defence + " / " + show(div) + " = " + show(q) + ", fractions rounded down = " + nw + (best.source ? " (" + best.source + ")" : ""));
+    return nw;
+  }
+  function calcDifferential(t, values, roll, calc) {
+    const attack = values.attack, defence = dividedDefence(t, values, values.defence, calc), diff = attack - defence;
+    calc.step("differential: attack " + attack + " - defence " + defence + " = " + signed(diff));
+    const rows = candidateRows(t, values, calc);
+    const options = rows.map((r) => [r, ...bandColumn(t, r, diff)]);
+    const allowed = options.filter((o) => o[1] !== null);
+    if (options.length > 1) for (const [r, i, how] of options) calc.step("  " + r.name + ": " + how + (i !== null ? " -> column " + (i + 1) : ""));
+    if (!allowed.length) {
+      calc.step(options[0][2]);
+      calc.outcome = outcome("not allowed", "the attack cannot be made at this differential");
+      calc.distribution = [[calc.outcome, new F(1)]];
+      return calc;
+    }
+    let best = allowed[0];
+    for (const o of allowed) if (o[1] < best[1]) best = o;
+    const [row, col0, how] = best;
+    if (options.length > 1) {
+      calc.step("the row best for the defender is " + row.name + " (column " + (col0 + 1) + ")");
+      calc.note("When more than one terrain row applies, the one best for the defender (the leftmost column) is used.");
+    } else calc.step(row.name + " row: " + how);
+    if (how.includes("beyond")) calc.note("Beyond the end of a row: " + how + ".");
+    itemNote(calc, row, "row " + row.name);
+    const col = applyShifts(calc, t.shifts, values, col0, t.columns - 1, (i) => diffLabel(t, row, i));
+    calc.column = diffLabel(t, row, col);
+    calc.step("column: " + calc.column);
+    const drm = applyModifiers(calc, t.modifiers, values);
+    return readColumn(t, col, drm, roll, calc);
+  }
+
+  // ----- fire (builder.tables.fire) ------------------------------------------------------------
+  function fireBand(text) {
+    const m = /^\s*(\d+)\s*(?:(-)\s*(\d+)|(\+))?\s*$/.exec(text);
+    const lo = parseInt(m[1], 10);
+    return [lo, m[3] ? parseInt(m[3], 10) : (m[4] ? Infinity : lo)];
+  }
+  function bandIndex(t, strength) {
+    for (let i = 0; i < t.bands.length; i++) { const [lo, hi] = fireBand(t.bands[i]); if (lo <= strength && strength <= hi) return i; }
+    throw new CalcError(t.id + ": no column for fire strength " + strength + "; columns: " + t.bands.join(", "));
+  }
+  const cellLoss = (c) => (["-", "—", ""].includes(c.trim()) ? 0 : parseInt(c, 10));
+  function calcFire(t, values, roll, calc) {
+    const strength = parseInt(values.firepower, 10);
+    const col = bandIndex(t, strength);
+    calc.column = t.bands[col];
+    calc.step(t.exact_bands ? "fire strength [" + strength + "]: column [" + t.bands[col] + "]" : "fire strength " + strength + ": column " + t.bands[col]);
+    let div = new F(1);
+    if (t.terrain_effect) {
+      const ids = placeTerrain(values, "target_", calc);
+      div = divisor(t.terrain_effect, ids, "best-for-defender", calc, "target's terrain");
+    }
+    const loss = (total, say) => {
+      const cellText = t.results[String(total)][col];
+      const read = cellLoss(cellText);
+      let n;
+      if (div.eq(1)) { n = read; if (say) calc.step("table: " + cellText + " -> loss " + n); } else {
+        const raw = new F(read).div(div);
+        n = roundTo(raw, t.rounding);
+        if (say) {
+          calc.step("table: " + read + ", divided by the terrain: " + read + " / " + show(div) + " = " + show(raw) + (raw.d !== 1 ? ", rounded " + WORDS[t.rounding] + " = " + n : ""));
+          if (isHalf(raw)) calc.note(show(raw) + " is an exact half: rounded " + WORDS[t.rounding] + " it is " + n + ".");
+        }
+      }
+      return outcome(n ? String(n) : "-", n ? "the target loses " + n : "no loss", { losses: n });
+    };
+    if (roll != null) {
+      const [total] = parseRoll(roll, t.dice);
+      calc.roll = [total];
+      calc.step("roll " + total);
+      calc.outcome = loss(total, true);
+      calc.step("result: " + calc.outcome.meaning);
+    } else if (!div.eq(1)) calc.step("every loss read is divided by " + show(div) + " and rounded " + WORDS[t.rounding]);
+    const tally = new Tally();
+    for (const [total, p] of totals(t.dice)) tally.add(loss(total, false), p);
+    calc.distribution = tally.items().map((x, i) => [x, i]).sort((a, b) => a[0][0].numbers.losses - b[0][0].numbers.losses || a[1] - b[1]).map((x) => x[0]);
+    calc.expected = tally.expected();
+    return calc;
+  }
+
+  // ----- ratio (builder.tables.ratio) ----------------------------------------------------------
+  function columnValue(text) { const m = /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(text); return new F(parseInt(m[1], 10), parseInt(m[2], 10)); }
+  const colLabel = (text) => text.replace(/\s+/g, "");
+  function oddsColumn(t, attack, defence, calc, say = true) {
+    const vals = t.columns.map(columnValue);
+    const step = calc && say ? (s) => calc.step(s) : () => {};
+    let want;
+    if (attack >= defence) {
+      const q = new F(attack, defence);
+      const n = roundTo(q, t.rounding);
+      step("odds " + attack + ":" + defence + " = " + show(q) + " to 1, rounded " + WORDS[t.rounding] + " = " + n + ":1");
+      want = new F(n);
+      if (calc && say && isHalf(q)) calc.note(show(q) + " is an exact half: rounded " + WORDS[t.rounding] + " it is " + n + ":1; the other way it would be " + roundTo(q, MIRROR[t.rounding]) + ":1.");
+    } else if (attack === 0) {
+      step("odds 0:" + defence + ": no attack strength");
+      want = new F(0);
+    } else {
+      const rule = t.rounding_below || MIRROR[t.rounding];
+      const q = new F(defence, attack);
+      const m = roundTo(q, rule);
+      step("odds " + attack + ":" + defence + ": the attack is weaker, so 1 to " + defence + "/" + attack + " = " + show(q) + ", rounded " + WORDS[rule] + " = 1:" + m);
+      if (calc && say) calc.note("Below 1:1 the defence is divided by the attack and rounded " + (t.rounding_below ? WORDS[rule] + " (rounding_below)." : WORDS[rule] + ": the mirror of the rule above 1:1, so the rounding favours the same side (no rule says how odds below 1:1 round)."));
+      want = m ? new F(1, m) : new F(1e9);
+    }
+    if (want.cmp(vals[0]) < 0) {
+      if (t.beyond_low === "not-allowed") { step("below the lowest column " + t.columns[0] + ": the attack is not allowed"); return null; }
+      const i = t.beyond_low === "first-column" ? 0 : vals.length - 1;
+      step("below the lowest column " + t.columns[0] + ": read on " + t.columns[i] + " (" + t.beyond_low + ")");
+      return i;
+    }
+    if (want.cmp(vals[vals.length - 1]) > 0) {
+      if (t.beyond_high === "not-allowed") { step("above the highest column " + t.columns[t.columns.length - 1] + ": the attack is not allowed"); return null; }
+      const i = t.beyond_high === "last-column" ? vals.length - 1 : 0;
+      step("above the highest column " + t.columns[t.columns.length - 1] + ": read on " + t.columns[i] + " (" + t.beyond_high + ")");
+      return i;
+    }
+    let i = 0;
+    vals.forEach((v, k) => { if (v.cmp(want) <= 0) i = k; });
+    if (!vals[i].eq(want)) step("no " + show(want) + " column: the next column down, " + t.columns[i] + ", is used");
+    return i;
+  }
+  function ratioLosses(cell) {
+    const [a, d] = cell.split("/");
+    const num = (x) => (x.replace(/^[-—]+|[-—]+$/g, "") === "" ? 0 : parseInt(x, 10));
+    return [num(a), num(d)];
+  }
+  function ratioOutcome(t, cell, retreat) {
+    if (t.result_format !== "attacker/defender") return outcome(cell, meaning(t, cell));
+    const [a, d] = ratioLosses(cell);
+    const cut = retreat ? Math.min(d, t.retreat_reduces) : 0;
+    let words = "attacker loses " + a + ", defender loses " + (d - cut);
+    if (cut) words += " (retreats one sector: " + d + " - " + cut + ")";
+    return outcome(cell, meaning(t, cell) || words, { "attacker losses": a, "defender losses": d - cut });
+  }
+  function fireTableOf(t) {
+    if (!t.fire_first) return null;
+    const f = G.tables[t.fire_first];
+    if (!f || f.kind !== "fire") throw new CalcError("table " + t.id + ": fire_first '" + t.fire_first + "' is not a fire table of " + G.game);
+    return f;
+  }
+  function fireLosses(t, values, calc) {
+    const given = values.attack_loss || 0;
+    const f = fireTableOf(t);
+    let mg = f ? values.mg : null;
+    const sector = G.map.kind === "area" ? G.map.sectors[values.sector || ""] : undefined;
+    if (f && !truthy(mg) && !given && sector && sector.mg) {
+      const froms = values.attacker_sectors || [];
+      if (froms.length && sector.fire_arc.length && !froms.some((x) => sector.fire_arc.includes(x))) {
+        calc.step(sector.name + "'s heavy machine guns [" + sector.mg + "] cannot fire on " + froms.map((x) => G.map.sectors[x].name).join(", ") + " (fire arc, map)");
+      } else {
+        mg = String(sector.mg);
+        calc.step(sector.name + " holds heavy machine guns [" + sector.mg + "] (map)");
+      }
+    }
+    if (given && truthy(mg)) throw new CalcError("give attack_loss or the fire (mg, mg_roll), not both");
+    if (!f || !truthy(mg)) {
+      if (values.mg_roll != null) throw new CalcError("mg_roll needs mg (the fire strength)");
+      if (given) calc.step("losses before the combat: " + given);
+      return [[given, new F(1)]];
+    }
+    const col = bandIndex(f, parseInt(mg, 10));
+    const band = f.exact_bands ? "[" + f.bands[col] + "]" : f.bands[col];
+    calc.step(f.name + " first: strength " + mg + ", column " + band + (f.source ? " (" + f.source + ")" : ""));
+    if (values.mg_roll != null) {
+      const r = values.mg_roll;
+      const loss = cellLoss(f.results[String(r)][col]);
+      calc.step(f.name + " roll " + r + ": attackers lose " + loss);
+      return [[loss, new F(1)]];
+    }
+    const dist = tallyValues(totals(f.dice).map(([r, p]) => [cellLoss(f.results[String(r)][col]), p]));
+    calc.step(f.name + " roll not given: losses " + dist.map(([l, p]) => l + " (" + pct(p) + ")").join(", "));
+    calc.note("The " + f.name + " losses come off the attack before the odds; they are not divided by the attackers' terrain here.");
+    return dist;
+  }
+  // _across_hexsides: each attacker's strength divided by the hexside it attacks across
+  function acrossHexsides(t, values, edges, attackers, calc) {
+    const d = values.hex;
+    if (d == null) throw new CalcError("attacker_hexes needs hex (the defender's hex) to know the hexsides crossed");
+    if (edges.length !== 1 && edges.length !== attackers.length) throw new CalcError("attack has " + edges.length + " values for " + attackers.length + " attacker_hexes: give the total or one value per hex, in the same order");
+    const perHex = edges.length === attackers.length;
+    const out = [], divs = [];
+    const rule = t.divisor_rounding || t.rounding;
+    attackers.forEach((a, k) => {
+      if (distance(a, d) !== 1) throw new CalcError("attacker_hexes: " + a + " is not adjacent to the defender's hex " + d);
+      let best = new F(1);
+      const names = [];
+      for (const s of hexsideTypes(a, d)) {
+        names.push(hexsideName(s));
+        const v = t.terrain_effect ? (G.map.hexsideEffects[s] || {})[t.terrain_effect] : undefined;
+        if (typeof v === "number") { const x = fracOf(v); if (x.cmp(best) > 0) best = x; }
+      }
+      divs.push(best);
+      const side = names.length ? names.join(", ") : "a plain hexside";
+      if (perHex) {
+        if (!best.eq(1)) {
+          const raw = new F(edges[k]).div(best);
+          const n = roundTo(raw, rule);
+          calc.step("from " + a + " across " + side + ": " + edges[k] + " / " + show(best) + " = " + show(raw) + (raw.d !== 1 ? ", rounded " + WORDS[rule] + " = " + n : ""));
+          out.push(n);
+        } else { calc.step("from " + a + " across " + side + ": " + edges[k]); out.push(edges[k]); }
+      } else calc.step("attacker in " + a + " attacks across " + side);
+    });
+    if (perHex) return out;
+    if (divs.every((x) => x.eq(divs[0])) && !divs[0].eq(1)) {
+      const raw = new F(edges[0]).div(divs[0]);
+      const n = roundTo(raw, rule);
+      calc.step("every attacker crosses it: " + edges[0] + " / " + show(divs[0]) + " = " + show(raw) + (raw.d !== 1 ? ", rounded " + WORDS[rule] + " = " + n : ""));
+      return [n];
+    }
+    if (divs.some((x) => !x.eq(1))) calc.note("Only some attackers cross a dividing hexside: give the attack as one value per attacker hex (same order) to divide just theirs.");
+    return edges;
+  }
+  // _check_sectors: attacking sectors must touch the defender's sector
+  function checkSectors(values, edges, calc) {
+    const froms = values.attacker_sectors;
+    const target = values.sector;
+    if (target == null) throw new CalcError("attacker_sectors needs sector (the defender's sector)");
+    if (froms.length !== edges.length) throw new CalcError("attack has " + edges.length + " values for " + froms.length + " attacker_sectors: give one value per sector attacked from, in the same order");
+    const has = (list, a, b) => list.some((p) => (p[0] === a && p[1] === b) || (p[0] === b && p[1] === a));
+    const names = G.map.sectors;
+    for (const x of froms) {
+      if (!has(G.map.adjacent, x, target)) throw new CalcError("attacker_sectors: " + names[x].name + " does not share an edge with " + names[target].name);
+      if (has(G.map.water_edges, x, target)) calc.note(names[x].name + " and " + names[target].name + " are across water: movement is not allowed (3.7); whether an attack is, the rules do not say.");
+    }
+    calc.step("attacking across the edges from " + froms.map((x) => names[x].name).join(", "));
+  }
+  function attackTotal(t, values, edges, calc) {
+    const attackers = values.attacker_hexes || [];
+    if (t.edge_cap) {
+      edges = edges.map((a, k) => {
+        const c = Math.min(a, t.edge_cap);
+        if (c !== a) calc.step("edge " + (k + 1) + ": " + a + " attacking, at most " + t.edge_cap + " count across one sector edge: " + c);
+        return c;
+      });
+    }
+    if (attackers.length) edges = acrossHexsides(t, values, edges, attackers, calc);
+    if (truthy(values.attacker_sectors)) checkSectors(values, edges, calc);
+    const attack = edges.reduce((x, y) => x + y, 0);
+    calc.step(edges.length > 1 ? "attack: " + edges.join(" + ") + " = " + attack : "attack: " + attack);
+    return attack;
+  }
+  // _ordered: attacker/defender results from the attacker's worst to best
+  function ordered(t, items) {
+    if (t.result_format !== "attacker/defender") return items;
+    return items.map((x, i) => [x, i]).sort((a, b) => (a[0][0].numbers["defender losses"] - b[0][0].numbers["defender losses"]) || (b[0][0].numbers["attacker losses"] - a[0][0].numbers["attacker losses"]) || a[1] - b[1]).map((x) => x[0]);
+  }
+  function calcRatio(t, values, roll, calc) {
+    const edges = Array.isArray(values.attack) ? values.attack : [values.attack];
+    const attack = attackTotal(t, values, edges, calc);
+    let defence = values.defence;
+    if (t.edge_cap && t.edge_cap_defence && defence > t.edge_cap) {
+      calc.step("defence " + defence + ": at most " + t.edge_cap + " count across a sector edge: " + t.edge_cap);
+      defence = t.edge_cap;
+    } else calc.step("defence: " + defence);
+    const terrainIds = placeTerrain(values, "", calc);
+    const div = t.terrain_effect ? divisor(t.terrain_effect, terrainIds, t.terrain_choice, calc, "defender's terrain") : new F(1);
+    const baseShift = terrainShift(t.shift_effect, terrainIds, calc);
+    const losses = fireLosses(t, values, calc);
+    const drm = applyModifiers(calc, t.modifiers, values);
+    const [lo, hi] = diceRange(t.dice);
+    const retreat = truthy(values.retreat);
+    const columnFor = (loss, say) => {
+      let a = Math.max(attack - loss, 0);
+      if (loss && say) calc.step("attack after losses: " + attack + " - " + loss + " = " + a);
+      if (!div.eq(1)) {
+        const raw = new F(a).div(div);
+        const rule = t.divisor_rounding || t.rounding;
+        a = roundTo(raw, rule);
+        if (say) {
+          calc.step("attack divided by the terrain: " + Math.max(attack - loss, 0) + " / " + show(div) + " = " + show(raw) + (raw.d !== 1 ? ", rounded " + WORDS[rule] + " = " + a : ""));
+          if (isHalf(raw)) {
+            const other = roundTo(raw, MIRROR[rule]);
+            const alt = oddsColumn(t, other, defence, null, false);
+            calc.note(show(raw) + " is an exact half: rounded " + WORDS[rule] + " it is " + a + "; rounded the other way it would be " + other + (alt !== null ? " and the odds " + other + ":" + defence + " would be read on " + colLabel(t.columns[alt]) : "") + ".");
+          }
+        }
+      }
+      let i = oddsColumn(t, a, defence, calc, say);
+      if (i === null) return null;
+      if (baseShift) {
+        const j = Math.min(Math.max(i + baseShift, 0), t.columns.length - 1);
+        if (say) calc.step("terrain shift " + signed(baseShift) + ": " + colLabel(t.columns[i]) + " -> " + colLabel(t.columns[j]));
+        i = j;
+      }
+      return applyShifts(say ? calc : new Quiet(), t.shifts, values, i, t.columns.length - 1, (k) => colLabel(t.columns[k]));
+    };
+    const cell = (col, total) => ratioOutcome(t, t.results[String(Math.min(Math.max(total + drm, lo), hi))][col], retreat);
+    if (losses.length === 1) {
+      const col = columnFor(losses[0][0], true);
+      if (col === null) {
+        calc.outcome = outcome("not allowed", "the attack cannot be made at these odds");
+        calc.distribution = [[calc.outcome, new F(1)]];
+        return calc;
+      }
+      calc.column = colLabel(t.columns[col]);
+      calc.step("column: " + calc.column);
+      if (roll != null) {
+        const [total] = parseRoll(roll, t.dice);
+        calc.roll = [total];
+        const mod = Math.min(Math.max(total + drm, lo), hi);
+        calc.step("roll " + total + (drm ? " " + signed(drm) + " = " + (total + drm) : ""));
+        if (mod !== total + drm) {
+          calc.step("modified roll " + (total + drm) + " is off the table: read as " + mod);
+          calc.note("A modified roll beyond the table reads the nearest end row.");
+        }
+        calc.outcome = cell(col, total);
+        calc.step("result: " + calc.outcome.result + ": " + calc.outcome.meaning);
+        if (retreat && t.retreat_reduces) calc.note("The defender may retreat one sector to reduce its loss by " + t.retreat_reduces + ".");
+      }
+      const tally = new Tally();
+      for (const [total, p] of totals(t.dice)) tally.add(cell(col, total), p);
+      calc.distribution = ordered(t, tally.items());
+      calc.expected = tally.expected();
+      return calc;
+    }
+    if (roll != null) throw new CalcError("give mg_roll (or attack_loss) too: with the fire roll unknown the column is unknown, so a combat roll alone cannot be read");
+    const tally = new Tally();
+    const cols = [];
+    for (const [loss, pLoss] of losses) {
+      const col = columnFor(loss, false);
+      if (col === null) {
+        tally.add(outcome("not allowed", "the attack cannot be made at these odds"), pLoss);
+        cols.push(["not allowed", pLoss]);
+        continue;
+      }
+      cols.push([colLabel(t.columns[col]), pLoss]);
+      for (const [total, p] of totals(t.dice)) tally.add(cell(col, total), pLoss.mul(p));
+    }
+    calc.columns = tallyValues(cols);
+    calc.step("column by fire result: " + calc.columns.map(([c, p]) => c + " " + pct(p)).join(", "));
+    calc.distribution = ordered(t, tally.items());
+    calc.expected = tally.expected();
+    const lost = losses.reduce((acc, [l, p]) => acc.add(p.mul(l)), new F(0));
+    if (lost.n) calc.expected = Object.assign({ "attacker losses to the fire first": lost }, calc.expected);
+    return calc;
+  }
+
+  // ----- modified roll (builder.tables.modified_roll) --------------------------------------------
+  function mrRows(t) { const k = Object.keys(t.results).map(Number); return [Math.min(...k), Math.max(...k)]; }
+  function mrRead(t, natural, drm) {
+    const nat = t.natural || {};
+    if (String(natural) in nat) return [nat[String(natural)], "natural " + natural + ": " + nat[String(natural)] + " whatever the modifiers"];
+    const [lo, hi] = mrRows(t);
+    const mod = natural + drm;
+    const row = Math.min(Math.max(mod, lo), hi);
+    let how = String(natural) + (drm ? " " + signed(drm) + " = " + mod : "");
+    if (row !== mod) how += ", beyond the table: read as " + row;
+    return [t.results[String(row)], how + ": " + t.results[String(row)]];
+  }
+  const isEffect = (r) => !NO_EFFECT.includes(r.trim().toLowerCase());
+  function calcModifiedRoll(t, values, roll, calc) {
+    let terrain = null, where = "", regions = [];
+    if (values.target_hex != null) {
+      const h = values.target_hex;
+      terrain = hexTerrain(h); where = h; regions = HEX.get(h)[3];
+      calc.step("target in " + where + ": " + terrain.map(terrainName).join(", "));
+      for (const m of t.modifiers || []) if (m.group && truthy(values[slug(m.group)])) throw new CalcError("give " + slug(m.group) + " or target_hex, not both");
+    }
+    const drm = applyModifiers(calc, t.modifiers, values, terrain, where, regions);
+    calc.step("net modifier: " + signed(drm));
+    const [lo, hi] = mrRows(t);
+    const markers = Number(values.markers || 1);
+    calc.column = "modifier " + signed(drm);
+    const [dlo, dhi] = diceRange(t.dice);
+    for (let n = dlo; n <= dhi; n++) {
+      if (!(String(n) in (t.natural || {})) && !(lo <= n + drm && n + drm <= hi)) { calc.note("Modified rolls beyond the printed rows (" + lo + " to " + hi + ") read the nearest end row."); break; }
+    }
+    for (const [k, v] of Object.entries(t.natural || {})) calc.note("A natural " + k + " is always '" + v + "', whatever the modifiers.");
+    const several = "Several markers on one target: each is rolled in turn; the target suffers one result at most (Vimy 17.2: one hit even if both markers hit).";
+    if (roll != null) {
+      const rolls = parseRoll(roll, t.dice, markers, "roll");
+      calc.roll = rolls;
+      let out = null;
+      rolls.forEach((r, k) => {
+        const [result, how] = mrRead(t, r, drm);
+        const label = markers > 1 ? "marker " + (k + 1) + ": " : "";
+        if (out !== null) { calc.step(label + "roll " + how + " (the target already suffered its one result)"); return; }
+        calc.step(label + "roll " + how);
+        if (isEffect(result)) out = result;
+      });
+      const final = out !== null ? out : mrRead(t, rolls[rolls.length - 1], drm)[0];
+      calc.outcome = outcome(final, meaning(t, final));
+      calc.step("result: " + final + (calc.outcome.meaning ? " (" + calc.outcome.meaning + ")" : ""));
+      if (markers > 1) calc.note(several);
+    }
+    const single = new Tally();
+    for (const [total, p] of totals(t.dice)) { const [r] = mrRead(t, total, drm); single.add(outcome(r, meaning(t, r)), p); }
+    if (markers === 1) { calc.distribution = single.items(); return calc; }
+    const per = totals(t.dice);
+    let combos = [[]];
+    for (let i = 0; i < markers; i++) combos = combos.flatMap((c) => per.map((x) => c.concat([x])));
+    const combined = new Tally();
+    for (const combo of combos) {
+      let p = new F(1), out = null;
+      for (const [total, q] of combo) { p = p.mul(q); const [r] = mrRead(t, total, drm); if (out === null && isEffect(r)) out = r; }
+      const final = out !== null ? out : mrRead(t, combo[combo.length - 1][0], drm)[0];
+      combined.add(outcome(final, meaning(t, final)), p);
+    }
+    for (const [o, p] of single.items()) {
+      if (roll == null && isEffect(o.result)) {
+        let miss = new F(1);
+        for (let i = 0; i < markers; i++) miss = miss.mul(new F(1).sub(p));
+        calc.step("one marker: " + o.result + " " + p.text() + " (" + pct(p) + "); with " + markers + ": 1 - (1 - " + p.text() + ")^" + markers + " = " + new F(1).sub(miss).text() + " (" + pct(new F(1).sub(miss)) + ")");
+      }
+    }
+    calc.note(several);
+    calc.distribution = combined.items();
+    return calc;
+  }
+
+  // ----- lookup (builder.tables.lookup, RollSpec) ----------------------------------------------
+  const SPEC = /^\s*(?:(<=|>=|<|>)\s*(-?\d+|[a-z][a-z0-9_-]*)|(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)|(-?\d+)|(else))\s*$/;
+  function specMatches(text, value, inputs) {
+    for (const chunk of String(text).split(",")) {
+      const m = SPEC.exec(chunk);
+      if (!m) continue;
+      if (m[6]) return true;
+      if (m[5] != null && value === parseInt(m[5], 10)) return true;
+      if (m[3] != null && parseInt(m[3], 10) <= value && value <= parseInt(m[4], 10)) return true;
+      if (m[1]) {
+        const ref = m[2];
+        const other = /^-?\d+$/.test(ref) ? parseInt(ref, 10) : (inputs || {})[ref];
+        if (other == null) continue;
+        const ok = { "<": value < other, "<=": value <= other, ">": value > other, ">=": value >= other }[m[1]];
+        if (ok) return true;
+      }
+    }
+    return false;
+  }
+  const specIsElse = (text) => String(text).split(",").some((c) => { const m = SPEC.exec(c); return m && m[6]; });
+  const entryFor = (t, value, extra) => t.entries.find((e) => specMatches(e.when, value, extra)) || null;
+  const lookupOutcome = (t, e) => outcome(e.result, e.detail || (t.legend || {})[e.result] || "");
+  function overlapNote(t, value, extra, calc) {
+    const hits = t.entries.filter((e) => !specIsElse(e.when) && specMatches(e.when, value, extra));
+    if (hits.length > 1) calc.note(value + " matches both '" + hits[0].when + "' (" + hits[0].result + ") and '" + hits[1].when + "' (" + hits[1].result + "): the first listed applies.");
+  }
+  function calcLookup(t, values, roll, calc) {
+    const extra = {};
+    for (const i of t.inputs || []) if (i.id !== t.key) extra[i.id] = values[i.id];
+    for (const [k, v] of Object.entries(extra)) calc.step(t.inputs.find((i) => i.id === k).name + ": " + v);
+    if (!t.dice) {
+      if (roll != null) throw new CalcError(t.id + " looks up " + t.key + ", not a roll: leave out --roll");
+      const value = values[t.key];
+      const e = entryFor(t, value, extra);
+      calc.step(t.inputs.find((i) => i.id === t.key).name + " " + value + ": entry '" + e.when + "'");
+      calc.outcome = lookupOutcome(t, e);
+      calc.step("result: " + e.result + (calc.outcome.meaning ? " (" + calc.outcome.meaning + ")" : ""));
+      calc.distribution = [[calc.outcome, new F(1)]];
+      overlapNote(t, value, extra, calc);
+      return calc;
+    }
+    const drm = applyModifiers(calc, t.modifiers, values);
+    const [lo, hi] = diceRange(t.dice);
+    const look = (total) => {
+      const value = total + drm;
+      let e = entryFor(t, value, extra);
+      if (e === null) e = entryFor(t, Math.min(Math.max(value, lo), hi), extra);
+      return [e, value];
+    };
+    if (roll != null) {
+      const [total] = parseRoll(roll, t.dice);
+      calc.roll = [total];
+      const [e, value] = look(total);
+      calc.step("roll " + total + (drm ? " " + signed(drm) + " = " + value : "") + ": entry '" + e.when + "'");
+      calc.outcome = lookupOutcome(t, e);
+      calc.step("result: " + e.result + (calc.outcome.meaning ? " (" + calc.outcome.meaning + ")" : ""));
+      overlapNote(t, value, extra, calc);
+    }
+    const tally = new Tally();
+    for (const [total, p] of totals(t.dice)) tally.add(lookupOutcome(t, look(total)[0]), p);
+    for (let total = lo; total <= hi; total++) overlapNote(t, total + drm, extra, calc);
+    calc.distribution = tally.items();
+    return calc;
+  }
+
+  // ----- chart (builder.tables.chart) ---------------------------------------------------------------
+  function chartRowChoices(t) {
+    const seen = {};
+    return t.rows.map((row) => { let v = slug(row[0]); seen[v] = (seen[v] || 0) + 1; if (seen[v] > 1) v = v + "-" + seen[v]; return v; });
+  }
+  function calcChart(t, values, roll, calc) {
+    if (roll != null) throw new CalcError(t.id + " is a chart: it has no roll");
+    const index = chartRowChoices(t).indexOf(values.row);
+    const row = t.rows[index];
+    calc.step(t.columns[0] + ": " + row[0]);
+    if (truthy(values.column)) {
+      const j = 1 + t.columns.slice(1).findIndex((c) => slug(c) === values.column);
+      calc.column = t.columns[j];
+      calc.outcome = outcome(row[j], t.columns[j] + ": " + row[j]);
+    } else {
+      const pairs = t.columns.slice(1).map((c, k) => [c, row[k + 1]]);
+      calc.outcome = outcome(pairs.length === 1 ? row[1] : pairs.map(([c, v]) => c + ": " + v).join("; "), "");
+      if (pairs.length === 1) calc.column = t.columns[1];
+    }
+    calc.step("result: " + calc.outcome.result);
+    calc.distribution = [[calc.outcome, new F(1)]];
+    return calc;
+  }
+
+  // ----- map rules (builder.mapinfo, builder.tables.sight, builder.tables.maprules) --------------
+  function centre(h) { return HEX.get(h)[2]; }
+  function corners(h) {
+    const [cx, cy] = centre(h), r = G.map.radius;
+    const out = [];
+    for (let i = 0; i < 6; i++) {
+      const rad = (60 * i) * Math.PI / 180;
+      out.push([cx + r * Math.cos(rad), cy + r * Math.sin(rad)]);
+    }
+    return out;
+  }
+  function crossesInterior(p, q, poly, eps) {
+    const n = poly.length;
+    let area = 0;
+    for (let i = 0; i < n; i++) area += poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1];
+    const sign = area > 0 ? 1 : -1;
+    let t0 = 0, t1 = 1;
+    const dx = q[0] - p[0], dy = q[1] - p[1];
+    for (let i = 0; i < n; i++) {
+      const [ax, ay] = poly[i], [bx, by] = poly[(i + 1) % n];
+      const ex = bx - ax, ey = by - ay;
+      const f0 = sign * (ex * (p[1] - ay) - ey * (p[0] - ax)) - eps;
+      const df = sign * (ex * dy - ey * dx);
+      if (Math.abs(df) < 1e-12) { if (f0 <= 0) return false; continue; }
+      const t = -f0 / df;
+      if (df > 0) t0 = Math.max(t0, t); else t1 = Math.min(t1, t);
+      if (t1 - t0 <= 1e-9) return false;
+    }
+    return t1 - t0 > 1e-9;
+  }
+  // _along_edges: midpoints of the polygon's edges that the segment runs along
+  function alongEdges(p, q, poly, eps) {
+    const dx = q[0] - p[0], dy = q[1] - p[1];
+    const length = Math.sqrt(dx * dx + dy * dy);
+    if (length === 0) return [];
+    const ux = dx / length, uy = dy / length;
+    const out = [];
+    const n = poly.length;
+    const r3 = (x) => Math.round(x * 1000) / 1000;
+    for (let i = 0; i < n; i++) {
+      const a = poly[i], b = poly[(i + 1) % n];
+      if (Math.abs(ux * (a[1] - p[1]) - uy * (a[0] - p[0])) > eps || Math.abs(ux * (b[1] - p[1]) - uy * (b[0] - p[0])) > eps) continue;
+      const ta = ux * (a[0] - p[0]) + uy * (a[1] - p[1]);
+      const tb = ux * (b[0] - p[0]) + uy * (b[1] - p[1]);
+      const lo = Math.max(Math.min(ta, tb), 0), hi = Math.min(Math.max(ta, tb), length);
+      if (hi - lo > eps) out.push(r3((a[0] + b[0]) / 2) + "," + r3((a[1] + b[1]) / 2));
+    }
+    return out;
+  }
+  const cmpLabels = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
+  function cmpPairs(x, y) { for (let i = 0; i < Math.min(x.length, y.length); i++) { const c = cmpLabels(x[i], y[i]); if (c) return c; } return x.length - y.length; }
+  // lines_between: for each line from a to b, the hexes it crosses and the sides it runs along
+  function linesBetween(a, b, cornerToCorner) {
+    const d = distance(a, b);
+    const cands = hexLabels().filter((h) => h !== a && h !== b && distance(a, h) <= d && distance(a, h) + distance(h, b) <= d + 1);
+    const polys = {};
+    for (const h of cands.concat([a, b])) polys[h] = corners(h);
+    const eps = G.map.radius * 1e-4;
+    const pairs = [];
+    if (cornerToCorner) { for (const p of corners(a)) for (const q of corners(b)) pairs.push([p, q]); } else pairs.push([centre(a), centre(b)]);
+    const centres = cands.concat([a, b]).map(centre);
+    const reach = Math.pow(G.map.radius + eps, 2);
+    const steps = 8 * Math.max(d, 1);
+    const onMap = (p, q) => {
+      for (let k = 1; k < steps; k++) {
+        const x = p[0] + (q[0] - p[0]) * k / steps, y = p[1] + (q[1] - p[1]) * k / steps;
+        if (!centres.some(([cx, cy]) => (x - cx) * (x - cx) + (y - cy) * (y - cy) <= reach)) return false;
+      }
+      return true;
+    };
+    const out = [], keys = [];
+    for (const [p, q] of pairs) {
+      if (cornerToCorner && !onMap(p, q)) continue;
+      const crossed = cands.filter((h) => crossesInterior(p, q, polys[h], eps)).map((h, i) => [h, i]).sort((x, y) => distance(a, x[0]) - distance(a, y[0]) || x[1] - y[1]).map((x) => x[0]);
+      const edges = new Map();
+      for (const h of cands) for (const mid of alongEdges(p, q, polys[h], eps)) { if (!edges.has(mid)) edges.set(mid, []); edges.get(mid).push(h); }
+      const along = [...edges.values()].map((hs) => hs.slice().sort(cmpLabels)).sort(cmpPairs);
+      const key = JSON.stringify([crossed, along]);
+      if (!keys.includes(key)) { keys.push(key); out.push({ crossed, along }); }
+    }
+    return out;
+  }
+  function lineOfSight(rule, observer, target, night) {
+    const d = distance(observer, target);
+    const base = { distance: d, through: [], blocked_by: null };
+    if (d === 0) return Object.assign(base, { seen: true, why: "the same hex" });
+    if (d === 1 && rule.adjacent_always !== false) return Object.assign(base, { seen: true, why: "adjacent: always observed" });
+    if (night && rule.night_range != null && d > rule.night_range) return Object.assign(base, { seen: false, why: "night turn: no line of sight beyond " + rule.night_range + " hex" + (rule.night_range !== 1 ? "es" : "") });
+    if (d > rule.max_range) return Object.assign(base, { seen: false, why: d + " hexes is beyond the " + rule.max_range + "-hex maximum" });
+    const clear = [G.map.default_terrain, ...(rule.clear_terrain || [])];
+    const high = rule.high_ground || [];
+    const obsHigh = hexTerrain(observer).filter((x) => high.includes(x));
+    const blocks = (h) => {
+      const kinds = hexTerrain(h).filter((x) => !clear.includes(x));
+      if (!kinds.length) return false;
+      return !(obsHigh.length && !kinds.some((x) => obsHigh.includes(x)));
+    };
+    const blockers = (line) => {
+      const out = line.crossed.filter(blocks);
+      for (const pair of line.along) if (pair.length === 2 && pair.every(blocks)) out.push(pair[0]);
+      return out;
+    };
+    let lines = linesBetween(observer, target, rule.corner_to_corner !== false);
+    if (!lines.length) lines = linesBetween(observer, target, false);
+    let best = lines[0];
+    const key = (ln) => [blockers(ln).length, ln.crossed.length];
+    for (const ln of lines) { const k = key(ln), b = key(best); if (k[0] < b[0] || (k[0] === b[0] && k[1] < b[1])) best = ln; }
+    const blocked = blockers(best);
+    base.through = best.crossed.slice();
+    const sides = best.along.filter((pair) => pair.length === 2);
+    if (!blocked.length) {
+      const highTxt = obsHigh.length ? " (the observer's " + obsHigh.map(terrainName).join(", ") + " sees over intervening terrain)" : "";
+      return Object.assign(base, { seen: true, why: d + " hexes, a clear line" + (best.crossed.length ? " through " + base.through.join(", ") : "") + (sides.length ? " along the side of " + sides.map((p) => p.join("/")).join(", ") : "") + highTxt });
+    }
+    const h = blocked[0];
+    base.blocked_by = h;
+    return Object.assign(base, { seen: false, why: "every line is blocked; the clearest passes " + h + " (" + hexTerrain(h).filter((x) => !clear.includes(x)).map(terrainName).join(", ") + ")" });
+  }
+  function calcSight(t, values, roll, calc) {
+    if (G.map.kind !== "hex") throw new CalcError(t.id + ": " + G.game + " has an area map; this calculator needs hexes");
+    if (roll != null) throw new CalcError(t.id + " has no roll: leave out --roll");
+    if (t.kind === "range") {
+      const target = values.target;
+      const dists = values.origins.map((o) => [distance(o, target), o]).sort((x, y) => x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0));
+      for (const [dist, o] of dists) calc.step(t.origin + " in " + o + ": " + dist + " hex" + (dist !== 1 ? "es" : "") + " from " + target);
+      const [nearest, where] = dists[0];
+      const ok = nearest <= t.max;
+      calc.column = nearest + " hexes";
+      calc.step("nearest " + t.origin + ": " + where + ", " + nearest + " hex" + (nearest !== 1 ? "es" : "") + "; the most allowed is " + t.max + (t.source ? " (" + t.source + ")" : ""));
+      calc.outcome = outcome(ok ? "in range" : "out of range", target + " is " + (ok ? "within" : "more than") + " " + t.max + " hexes of the nearest " + t.origin);
+      calc.distribution = [[calc.outcome, new F(1)]];
+      return calc;
+    }
+    let night = truthy(values.night);
+    if (values.turn != null) {
+      const detail = (G.turns || []).find((x) => x.number === values.turn);
+      if (detail && detail.night) { night = true; calc.step("turn " + values.turn + " (" + (detail.name || "night") + ") is a night turn"); }
+    }
+    const obs = values.observer, tgt = values.target;
+    calc.step("observer " + obs + ": " + hexTerrain(obs).map(terrainName).join(", "));
+    calc.step("target " + tgt + ": " + hexTerrain(tgt).map(terrainName).join(", "));
+    for (const sp of values.spotters || []) {
+      if (distance(sp, tgt) <= 1) {
+        calc.column = distance(obs, tgt) + " hexes";
+        const why = (t.spotter || "a spotter") + " in " + sp + ": its hex and the adjacent ones are observed";
+        calc.step(why + (t.source ? " (" + t.source + ")" : ""));
+        calc.outcome = outcome("observed", why);
+        calc.distribution = [[calc.outcome, new F(1)]];
+        return calc;
+      }
+    }
+    const ans = lineOfSight(t, obs, tgt, night);
+    calc.column = ans.distance + " hexes";
+    calc.step("distance " + ans.distance + (night ? " on a night turn" : ""));
+    calc.step(ans.why);
+    calc.outcome = outcome(ans.seen ? "observed" : "not observed", ans.why);
+    calc.distribution = [[calc.outcome, new F(1)]];
+    calc.note("Lines run " + (t.corner_to_corner !== false ? "from any corner of the observer's hex to any corner of the target's" : "centre to centre") + "; the observer's and the target's own terrain never block, and hexsides (rivers, trench lines) do not block.");
+    return calc;
+  }
+  function calcMap(id, values, roll) {
+    if (roll != null) throw new CalcError(id + " has no roll: leave out --roll");
+    const spec = specsById[id];
+    const calc = new Calc(id, spec.name, "map");
+    if (id === "distance") {
+      const a = values.from, b = values.to, d = distance(a, b);
+      calc.step(a + " to " + b + ": " + d + " hex" + (d !== 1 ? "es" : "") + " (counting " + b + ", not " + a + ")");
+      const within = values.within;
+      calc.outcome = within != null ? outcome(d <= within ? "in range" : "out of range", d + " " + (d <= within ? "<=" : ">") + " " + within) : outcome(String(d), d + " hexes");
+    } else if (id === "hex") {
+      const h = values.hex;
+      const terrain = hexTerrain(h);
+      calc.step(h + ": " + terrain.map(terrainName).join(", "));
+      for (const n of hexLabels()) {
+        if (distance(h, n) !== 1) continue;
+        const sides = hexsideTypes(h, n);
+        if (sides.length) calc.step("side to " + n + ": " + sides.map(hexsideName).join(", "));
+      }
+      for (const lab of G.map.labels || []) if (lab[1] === h) calc.step("label: " + lab[0]);
+      calc.outcome = outcome(terrain.map(terrainName).join(", "), "");
+    } else {
+      const rule = { id: "los", kind: "line-of-sight", max_range: values.max_range, night_range: truthy(values.night) ? 1 : null,
+        adjacent_always: true, clear_terrain: values.clear || [], high_ground: values.high_ground || [], corner_to_corner: true,
+        spotter: truthy(values.spotters) ? "spotting marker" : "" };
+      return calcSight(rule, values, null, calc);
+    }
+    calc.distribution = [[calc.outcome, new F(1)]];
+    return calc;
+  }
+
+  const KINDS = { differential: calcDifferential, ratio: calcRatio, fire: calcFire, "modified-roll": calcModifiedRoll,
+    lookup: calcLookup, chart: calcChart, "line-of-sight": calcSight, range: calcSight };
+
+  // ----- the API (builder.tables.api.calculate) ---------------------------------------------------
+  function calculate(id, given, roll) {
+    const spec = specsById[id];
+    if (!spec) throw new CalcError(G.game + " has no table or calculator '" + id + "'; choose from: " + Object.keys(specsById).join(", "));
+    if (roll === "" || roll === undefined) roll = null;
+    const values = resolve(spec.inputs, given || {});
+    if (!(id in G.tables)) return calcMap(id, values, roll).toDict();
+    let t = G.tables[id];
+    const calc = new Calc(t.id, t.name, t.kind);
+    const reading = "reading" in values ? values.reading : "written";
+    delete values.reading;
+    if (reading && reading !== "written") {
+      const r = t.readings.find((x) => x.id === reading);
+      t = Object.assign({}, t, r.set);
+      calc.step("reading: " + r.label + (r.source ? " (" + r.source + ")" : "") + ": " + Object.entries(r.set).map(([k, v]) => k + " = " + (typeof v === "boolean" ? (v ? "True" : "False") : v)).join(", "));
+      if (r.note) calc.note("Reading '" + r.id + "': " + r.note);
+    } else if ((t.readings || []).length) {
+      calc.note("Other readings of this table: " + t.readings.map((r) => "reading=" + r.id + " (" + r.label + ")").join("; ") + ".");
+    }
+    if (roll != null && t.kind === "chart") throw new CalcError(t.id + " is a chart: it has no roll (leave out --roll)");
+    KINDS[t.kind](t, values, roll, calc);
+    tableNotes(calc, t);
+    return calc.toDict();
+  }
+
+  window.AidEngine = { load, calculate, parseRoll, diceRange, CalcError, F, roundTo };
+})();

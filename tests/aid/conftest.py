@@ -1,0 +1,100 @@
+"""The player aid in a real browser: Debian's Chromium, headless, pages loaded from file://.
+
+Every page opened here routes all requests: anything but the page's own file fails the test,
+and so does any console error or uncaught exception.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from builder.load import find_game, list_games, load_game
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FIXTURES = ["tests/fixtures/mini", "tests/fixtures/tables-hex", "tests/fixtures/tables-area"]
+SAMPLES = list_games()
+GAMES = SAMPLES + [f for f in FIXTURES if (ROOT / f).is_dir()]
+
+
+def game_id(name: str) -> str:
+    return Path(name).name
+
+
+@pytest.fixture(scope="session")
+def games() -> dict:
+    """Every sample and table fixture, loaded once."""
+    return {name: load_game(find_game(str(ROOT / name) if "/" in name else name)) for name in GAMES}
+
+
+@pytest.fixture(scope="session")
+def pages(tmp_path_factory, games) -> dict:
+    """Each game's aid page, built once: name -> Path."""
+    from builder.outputs.html import build
+
+    out = tmp_path_factory.mktemp("aid")
+    return {name: build(g, out / g.slug)[0] for name, g in games.items()}
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Watch:
+    """What a page did that it must not: requests off the file, console errors, exceptions."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+
+    def check(self) -> None:
+        assert not self.requests, f"network requests from an offline page: {self.requests}"
+        assert not self.errors, f"console errors: {self.errors}"
+
+
+@pytest.fixture
+def open_page(browser):
+    """open_page(path, width=..., height=...) -> (page, watch); checked when the test ends."""
+    opened = []
+
+    def _open(path: Path, width: int = 1280, height: int = 900, context_args: dict | None = None):
+        ctx = browser.new_context(viewport={"width": width, "height": height},
+                                  **(context_args or {}))
+        page = ctx.new_page()
+        page.set_default_timeout(8000)
+        url = path.resolve().as_uri()
+        watch = Watch(url)
+
+        def route(r):
+            if r.request.url.split("#")[0] == url:
+                r.continue_()
+            else:
+                watch.requests.append(r.request.url)
+                r.abort()
+
+        page.route("**/*", route)
+        page.on("request", lambda r: watch.requests.append(r.url)
+                if r.url.split("#")[0] != url else None)
+        page.on("console", lambda m: watch.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: watch.errors.append(f"uncaught: {e}"))
+        page.goto(url)
+        opened.append((ctx, watch))
+        return page, watch
+
+    yield _open
+    for ctx, watch in opened:
+        ctx.close()
+    for _, watch in opened:
+        watch.check()
