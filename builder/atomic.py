@@ -7,6 +7,15 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_FILE_MODE = 0o666 & ~_umask()  # what open() would give: mkstemp's 0600 would hide outputs
+
+
 def write_bytes(path: Path, data: bytes) -> Path:
     """Replace path with data atomically (same-folder temporary file, fsync, rename)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -16,6 +25,7 @@ def write_bytes(path: Path, data: bytes) -> Path:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        os.chmod(tmp, _FILE_MODE)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
