@@ -45,12 +45,14 @@ _active: Cache | None = None
 @lru_cache(maxsize=1)
 def code_fingerprint() -> bytes:
     """A digest of the builder package's source: part of every key."""
-    root = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parent
     h = hashlib.sha256(FORMAT)
-    for path in sorted(root.rglob("*")):
-        if path.suffix in _CODE_SUFFIXES and path.is_file():
-            h.update(str(path.relative_to(root)).encode() + b"\0")
-            h.update(path.read_bytes())
+    # The jinja2 templates live beside the package (templates/): they shape outputs too.
+    for root in (package, package.parent / "templates"):
+        for path in sorted(root.rglob("*")) if root.is_dir() else []:
+            if path.suffix in _CODE_SUFFIXES and path.is_file():
+                h.update(f"{root.name}/{path.relative_to(root)}".encode() + b"\0")
+                h.update(path.read_bytes())
     return h.digest()
 
 

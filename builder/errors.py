@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -64,16 +65,21 @@ class Collector:
         self.problems: list[Problem] = []
         self.dropped = 0
 
+    @property
+    def full(self) -> bool:
+        """True once MAX_PROBLEMS are held: callers may skip working out more messages."""
+        return len(self.problems) >= MAX_PROBLEMS
+
     def rel(self, path: Path | str) -> str:
         """The file name as the user knows it: relative to the working folder when possible."""
         p = Path(path)
-        try:
-            return str(p.resolve().relative_to(Path.cwd().resolve()))
+        try:  # abspath, not resolve: a link is named as the user wrote it, not as its target
+            return str(Path(os.path.abspath(p)).relative_to(Path.cwd()))
         except ValueError:
             return str(p)
 
     def add(self, file: Path | str, where: str, message: str, fix: str = "") -> None:
-        if len(self.problems) >= MAX_PROBLEMS:
+        if self.full:
             self.dropped += 1
             return
         self.problems.append(Problem(self.rel(file), where, message + lookalike_hint(message), fix))

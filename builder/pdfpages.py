@@ -1,8 +1,8 @@
 """Multi-page PDFs drawn in groups of pages on several cores, cached, then joined in order.
 
 ``pdf_document(pages, title, author)`` has the contract of builder.render.convert.pdf_document
-and draws with it, but one group of pages at a time: pages that share a drawing (a map sheet
-tiled over six pages) stay in one group so it is drawn once; other groups go to other cores
+and draws with it, but one group of pages at a time: consecutive pages showing the same main drawing (a map
+sheet tiled over six pages) stay in one group so it is drawn once; groups go to other cores
 (builder.parallel) and into the cache (builder.cache) under the text of their SVG layers, so
 after one counter changes only the pages that show it are drawn again. pikepdf (qpdf) joins
 the groups, keeps the document information of the first and writes a deterministic file ID.
@@ -10,40 +10,36 @@ the groups, keeps the document information of the first and writes a determinist
 
 from __future__ import annotations
 
+import hashlib
 import io
 
 from builder import parallel
 
 
-def _layer_key(layer) -> tuple:
-    return (layer.svg, layer.x, layer.y, layer.clip)
-
-
-def _page_key(page) -> tuple:
-    return (page.width, page.height, page.label, tuple(_layer_key(x) for x in page.layers))
+def page_key(page, digests: dict[int, str]) -> tuple:
+    """A page as key parts; each distinct SVG is hashed once however many pages show it."""
+    layers = []
+    for layer in page.layers:
+        d = digests.get(id(layer.svg))
+        if d is None:
+            d = digests[id(layer.svg)] = hashlib.sha256(layer.svg.encode("utf-8")).hexdigest()
+        layers.append((d, layer.x, layer.y, layer.clip))
+    return (page.width, page.height, page.label, tuple(layers))
 
 
 def groups(pages) -> list[list[int]]:
-    """Page indexes grouped so that pages sharing an SVG layer are in one group, in page order."""
-    parent = list(range(len(pages)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    first_with: dict[str, int] = {}
+    """Page indexes in runs of consecutive pages whose largest drawing is the same (a map sheet
+    tiled over six pages): each run is drawn together, so that drawing is recorded once."""
+    out: list[list[int]] = []
+    last = None
     for i, page in enumerate(pages):
-        for layer in page.layers:
-            j = first_with.setdefault(layer.svg, i)
-            a, b = root(i), root(j)
-            if a != b:
-                parent[max(a, b)] = min(a, b)
-    out: dict[int, list[int]] = {}
-    for i in range(len(pages)):
-        out.setdefault(root(i), []).append(i)
-    return list(out.values())
+        main = max((layer.svg for layer in page.layers), key=len, default=None)
+        if out and main is not None and main == last:
+            out[-1].append(i)
+        else:
+            out.append([i])
+        last = main
+    return out
 
 
 def _draw_group(context, g: int) -> bytes:
@@ -58,9 +54,11 @@ def pdf_document(pages, title: str = "", author: str = "", desc: str = "PDF page
     pages = list(pages)
     grouped = groups(pages)
     context = (pages, grouped, title, author)
+    digests: dict[int, str] = {}  # id of an SVG text (alive while pages is) -> its sha256
     parts = parallel.cached_map(
         _draw_group, range(len(grouped)),
-        lambda g: ("pdf-pages", title, author, tuple(_page_key(pages[i]) for i in grouped[g])),
+        lambda g: ("pdf-pages", title, author,
+                   tuple(page_key(pages[i], digests) for i in grouped[g])),
         context, desc=desc)
     if len(parts) == 1:
         return parts[0]

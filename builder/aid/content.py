@@ -7,8 +7,14 @@ computes a table result here: the calculators' data comes from builder.tables.ap
 from __future__ import annotations
 
 from builder.model.game_model import Game
-from builder.model.tables import (ChartTable, DifferentialTable, FireTable, LookupTable,
-                                  ModifiedRollTable, RatioTable)
+from builder.model.tables import (
+    ChartTable,
+    DifferentialTable,
+    FireTable,
+    LookupTable,
+    ModifiedRollTable,
+    RatioTable,
+)
 
 
 def _signed(n: int) -> str:
@@ -120,12 +126,11 @@ def side_name(game: Game, side_id: str) -> str:
 
 
 def piece_label(game: Game, piece_id: str) -> str:
-    """A unit as printed ('413/104 infantry regiment 5-7-5'), or a marker's name."""
+    """A unit as printed ('413/104 · infantry regiment · 5-7-5'), or a marker's name."""
     u = game.unit_by_id.get(piece_id)
     if u:
-        bits = [u.unit, u.type.replace("-", " ")] + ([u.size] if u.size else []) + (
-            [u.front] if u.front else [])
-        return " ".join(bits)
+        kind = " ".join([u.type.replace("-", " ")] + ([u.size] if u.size else []))
+        return " · ".join([u.unit, kind] + ([u.front] if u.front else []))
     m = game.marker_by_id.get(piece_id)
     return m.name if m else piece_id
 

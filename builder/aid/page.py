@@ -71,6 +71,7 @@ def render_aid(game: Game) -> str:
         "csp": _csp(scripts),
         "data_json": script_json(data),
         "calculators": data["calculators"],
+        "hex_example": _hex_examples(game),
         "tables": [content.table_card(t) for t in game.tables],
         "terrain": content.terrain_rows(game),
         "turns": content.turn_track(game),
@@ -83,6 +84,16 @@ def render_aid(game: Game) -> str:
         "sections": sections,
     }
     return _env().get_template("page.html.j2").render(ctx)
+
+
+def _hex_examples(game: Game) -> tuple[str, str]:
+    """Two neighbouring hex numbers of this map, for the placeholders of hex inputs."""
+    if not game.is_hex:
+        return ("", "")
+    hexes = sorted(game.grid.all_hexes())
+    h = hexes[len(hexes) // 2]
+    n = game.grid.neighbours(h)
+    return (game.grid.label(h), game.grid.label(n[0]) if n else game.grid.label(h))
 
 
 def render_index(entries: list[dict]) -> str:

@@ -13,6 +13,7 @@ from functools import cached_property
 from builder.geometry.hexid import HexId
 
 SQRT3 = math.sqrt(3.0)
+_CUBE_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # the six (dq, dr) to a neighbour
 
 
 @dataclass(frozen=True)
@@ -106,23 +107,19 @@ class HexGrid:
     # --- adjacency ------------------------------------------------------------------------
     def neighbours(self, h: HexId) -> list[HexId]:
         """The hexes sharing a side with h that exist on the map (across sheet joins too)."""
-        return [c for c in self._candidates(h) if self.distance(h, c) == 1]
-
-    def _candidates(self, h: HexId) -> list[HexId]:
-        q, row = self.offset(h)
-        cells = self._cells
-        found = [c for dq in (-1, 0, 1) for dr in (-1, 0, 1)
-                 for c in cells.get((q + dq, row + dr), ()) if c != h]
-        # Sheet order first, as the map lists them (a stable sort keeps column-then-row within).
-        found.sort(key=lambda c: self._sheet_rank[c.sheet])
+        q, r, _ = self.cube(h)
+        by_cube = self._by_cube
+        found = [n for dq, dr in _CUBE_STEPS for n in by_cube.get((q + dq, r + dr), ()) if n != h]
+        # In map order: sheets as the map lists them, then column, then row.
+        found.sort(key=lambda n: (self._sheet_rank[n.sheet], *self.offset(n)))
         return found
 
     @cached_property
-    def _cells(self) -> dict[tuple[int, int], tuple[HexId, ...]]:
-        """Global (column, row) -> the hexes there: neighbours look up, not scan every sheet."""
+    def _by_cube(self) -> dict[tuple[int, int], tuple[HexId, ...]]:
+        """Cube (q, r) -> the hexes there: neighbours are six look-ups, not a scan of the sheets."""
         cells: dict[tuple[int, int], tuple[HexId, ...]] = {}
         for h in self.all_hexes():
-            key = self.offset(h)
+            key = self.cube(h)[:2]
             cells[key] = cells.get(key, ()) + (h,)
         return cells
 

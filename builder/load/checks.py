@@ -13,7 +13,7 @@ from builder.model.tables import ChartTable, LookupTable
 
 MAX_HEXES = 250_000  # 20 Europa sheets are ~35,000; anything near this is a typo
 MAX_COUNTERS = 50_000
-MAX_HEX_REFS = 1_000_000  # hexes named in all of map.toml's lists, ranges expanded
+MAX_HEX_REFS = 500_000  # hexes named in all of map.toml's lists, ranges expanded
 UNREADABLE = "*"  # in counter_ids: a counter file could not be read, so its ids are unknown
 
 
@@ -38,6 +38,9 @@ class Checker:
         self.e.add(*self.at(self.game_src, loc), msg, fix)
 
     def map_err(self, loc, msg, fix=""):
+        if self.e.full:  # finding the line of a 100,000th repeat costs more than it tells
+            self.e.dropped += 1
+            return
         self.e.add(*self.at(self.map_src, loc), msg, fix)
 
     def side(self, value, report) -> None:

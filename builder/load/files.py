@@ -8,7 +8,6 @@ import math
 import re
 import stat
 import tomllib
-from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +59,11 @@ def _read_bytes(path: Path, errors: Collector, limit: int) -> bytes | None:
     try:
         info = path.stat()
     except OSError as exc:
-        errors.add(path, "", f"cannot be read ({exc.strerror})", "check the file exists and is readable")
+        if path.is_symlink():
+            errors.add(path, "", f"is a link to {path.readlink()}, which cannot be read ({exc.strerror})",
+                       "put the file itself in the game folder")
+        else:
+            errors.add(path, "", f"cannot be read ({exc.strerror})", "check the file exists and is readable")
         return None
     real, root = path.resolve(), errors.root.resolve()
     if not real.is_relative_to(root):
@@ -111,11 +114,6 @@ def read_toml(path: Path, errors: Collector) -> TomlSource | None:
     if not text.strip():
         errors.add(path, "", "is empty", "fill it in: see the source format in README.md")
         return None
-    depth = _nesting(text)
-    if depth > MAX_DEPTH:
-        errors.add(path, "", f"nests arrays or tables {depth} levels deep, more than the {MAX_DEPTH} "
-                   "allowed", "flatten the data: no source needs more than a few levels")
-        return None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -128,13 +126,23 @@ def read_toml(path: Path, errors: Collector) -> TomlSource | None:
                    "correct the syntax (quotes around text, '=' between key and value, "
                    "no key given twice)")
         return None
-    except (ValueError, RecursionError) as exc:  # e.g. an integer of thousands of digits
+    except RecursionError:  # tomllib recurses once per bracket level
+        errors.add(path, "", f"nests arrays or tables far more than the {MAX_DEPTH} levels allowed",
+                   "flatten the data: no source needs more than a few levels")
+        return None
+    except ValueError as exc:  # e.g. an integer of thousands of digits
         errors.add(path, "", f"cannot be read as TOML: {str(exc).split(';')[0]}",
-                   "look for an absurdly long number or deeply nested brackets")
+                   "look for an absurdly long number")
         return None
     src = TomlSource(path, data, text)
     bad = False
-    for loc, value in _numbers(data):
+    for loc, value in _nodes(data):
+        if len(loc) > MAX_DEPTH:
+            errors.add(path, src.where(loc[:MAX_DEPTH]), f"nests arrays or tables more than the "
+                       f"{MAX_DEPTH} levels allowed", "flatten the data: no source needs more than a few")
+            return None
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            continue
         if isinstance(value, float) and not math.isfinite(value):
             errors.add(path, src.where(loc), f"{value} is not a usable number", "write a finite number")
             bad = True
@@ -146,29 +154,16 @@ def read_toml(path: Path, errors: Collector) -> TomlSource | None:
     return None if bad else src
 
 
-_STRINGS_AND_COMMENTS = re.compile(
-    r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\'|#[^\n]*')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-
-
-def _nesting(text: str) -> int:
-    """The deepest bracket nesting outside strings and comments (tomllib recurses per level)."""
-    brackets = _NOT_BRACKET.sub("", _STRINGS_AND_COMMENTS.sub("", text))
-    steps = accumulate(1 if c in "[{" else -1 for c in brackets)
-    return max(steps, default=0)
-
-
-def _numbers(data: Any):
-    """(key path, value) of every int and float in parsed TOML, iteratively."""
+def _nodes(data: Any):
+    """(key path, value) of every value, tables and arrays included, iteratively, in order."""
     stack: list[tuple[tuple, Any]] = [((), data)]
     while stack:
         loc, node = stack.pop()
+        yield loc, node
         if isinstance(node, dict):
             stack.extend((loc + (k,), v) for k, v in reversed(node.items()))
         elif isinstance(node, list):
             stack.extend((loc + (i,), v) for i, v in reversed(list(enumerate(node))))
-        elif isinstance(node, (int, float)) and not isinstance(node, bool):
-            yield loc, node
 
 
 def key_path(loc: tuple) -> str:
@@ -185,13 +180,15 @@ _UNION_TAGS = {"hex", "area", "differential", "ratio", "fire", "modified-roll", 
                "function-after", "function-before"}
 
 
-def _clean_loc(loc: tuple, data: Any) -> tuple:
-    """Drop the union tags pydantic inserts ('tables', 2, 'ratio', 'columns' -> without 'ratio')."""
+def _clean_loc(loc: tuple, data: Any, missing: bool = False) -> tuple:
+    """Drop the union tags pydantic inserts ('tables', 2, 'ratio', 'columns' -> without 'ratio').
+
+    A last part is only kept as a tag when it names a missing key ('hex' may be one)."""
     out: list = []
     node = data
     for i, part in enumerate(loc):
         is_last = i == len(loc) - 1
-        if (not is_last and isinstance(part, str) and part in _UNION_TAGS
+        if (not (is_last and missing) and isinstance(part, str) and part in _UNION_TAGS
                 and not (isinstance(node, dict) and part in node)):
             continue
         out.append(part)
@@ -210,6 +207,7 @@ _FIXES = {
     "literal_error": "use one of the values listed",
     "int_parsing": "write a whole number",
     "int_type": "write a whole number",
+    "int_from_float": "write a whole number",
     "float_parsing": "write a number",
     "bool_type": "write true or false",
     "bool_parsing": "write true or false",
@@ -243,7 +241,7 @@ def validate_toml(model: type[BaseModel], src: TomlSource, errors: Collector, da
         return model.model_validate(data)
     except ValidationError as exc:
         for err in exc.errors():
-            loc = _clean_loc(err["loc"], data)
+            loc = _clean_loc(err["loc"], data, missing=err["type"] == "missing")
             msg, fix = describe(err)
             errors.add(src.path, src.where(loc), msg, fix)
         return None

@@ -88,10 +88,15 @@ def _cells(row: dict, model) -> dict:
     return data
 
 
+def _present(path: Path) -> bool:
+    """The file is there, or a link stands in its place (a broken link is reported, not skipped)."""
+    return path.exists() or path.is_symlink()
+
+
 def _read_rows(path: Path, columns: dict, model, errors: Collector, required: bool = True,
                ids: set | None = None) -> list:
     """Valid rows as (line, item); ids (when given) collects every row's id, valid or not."""
-    if not path.exists():
+    if not _present(path):
         if required:
             errors.add(path, "", "is missing", f"create it with the header: {','.join(columns)}")
         return []
@@ -137,7 +142,7 @@ def load_game(folder: Path | str) -> Game:
 
     tables = ()
     tables_src = None
-    if (folder / "tables.toml").exists():
+    if _present(folder / "tables.toml"):
         tables_src = read_toml(folder / "tables.toml", errors)
         if tables_src:
             parsed = validate_toml(TablesFile, tables_src, errors)
@@ -146,7 +151,7 @@ def load_game(folder: Path | str) -> Game:
     scenarios = _load_scenarios(folder, errors)
 
     rules = None
-    if (folder / "rules.md").exists():
+    if _present(folder / "rules.md"):
         text = read_text(folder / "rules.md", errors, limit=MAX_RULES_BYTES)
         if text is not None:
             rules = parse_rules(text, folder / "rules.md", errors)
@@ -198,7 +203,7 @@ def _load_scenarios(folder: Path, errors: Collector) -> list:
         if "setup" in data:
             errors.add(path, src.where(("setup",)), "set-up positions belong in the .setup.csv file",
                        f"move them to {setup_name}")
-        if setup_path.exists():
+        if _present(setup_path):
             for line, item in _read_rows(setup_path, SETUP_COLUMNS, Placement, errors):
                 placements.append(item.model_copy(update={"line": line}))
         elif data.get("setup_file"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from builder.model.base import Colour, Ident, Length, Sourced
 
@@ -114,6 +114,28 @@ class Track(Sourced):
     box: str = Field(default="", description="box id from game.toml for holding boxes")
 
 
+class Artwork(Sourced):
+    """Supplied map art (a scan of a published map) printed instead of drawn terrain, placed by
+    its grid calibration so that every hex position still comes from the one geometry."""
+
+    image: str = Field(description="PNG or JPEG in the game folder, e.g. 'art/map.png'")
+    calibration: tuple[tuple[str, float, float], ...] = Field(
+        min_length=2,
+        description="hex centres found on the image, in pixels from its top-left: "
+        "[['0101', 96.0, 84.5], ['3430', 4410.0, 5190.0]]; two hexes in different columns "
+        "and rows (more are averaged)",
+    )
+
+    @model_validator(mode="after")
+    def _spread(self) -> "Artwork":
+        if len({p[1] for p in self.calibration}) < 2 or len({p[2] for p in self.calibration}) < 2:
+            raise ValueError(
+                "calibration needs hexes at different x and different y on the image: "
+                "give two hexes far apart, e.g. the top-left and bottom-right ones"
+            )
+        return self
+
+
 class HexMap(Sourced):
     """A map of flat-topped hexes in columns, numbered column then row."""
 
@@ -145,6 +167,9 @@ class HexMap(Sourced):
     objectives: tuple[Objective, ...] = ()
     edges: tuple[Edge, ...] = ()
     tracks: tuple[Track, ...] = ()
+    artwork: Artwork | None = Field(
+        default=None, description="a supplied map image with its grid calibration (optional)"
+    )
 
 
 _COMPASS = ("north", "east", "south", "west")

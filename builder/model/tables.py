@@ -6,6 +6,7 @@ calculators compute with the same objects, and the printed cards draw them.
 
 from __future__ import annotations
 
+import math
 import re
 from typing import Annotated, Literal, Union
 
@@ -160,6 +161,12 @@ class Input(Model):
     name: str
     min: int
     max: int
+
+    @model_validator(mode="after")
+    def _range(self) -> "Input":
+        if self.min > self.max:
+            raise ValueError(f"input '{self.id}': min {self.min} is above max {self.max}: swap them")
+        return self
 
 
 class Reading(Sourced):
@@ -336,7 +343,8 @@ class RatioTable(TableBase):
         for col in self.columns:
             m = re.fullmatch(r"\s*(\d+)\s*:\s*(\d+)\s*", col)
             if not m or (m.group(1) != "1" and m.group(2) != "1"):
-                raise ValueError(f"table '{self.id}': column '{col}' is not a ratio like '3:1' or '1:2'")
+                raise ValueError(f"table '{self.id}': column '{col}' is not a ratio: write it like '3:1' "
+                                 "or '1:2'")
             values.append(int(m.group(1)) / int(m.group(2)))
         if values != sorted(values) or len(set(values)) != len(values):
             raise ValueError(f"table '{self.id}': columns must run from weakest to strongest odds")
@@ -410,8 +418,12 @@ class ModifiedRollTable(TableBase):
         lo, hi = dice_range(self.dice)
         for k in self.natural:
             if not _is_int(k) or not lo <= int(k) <= hi:
-                raise ValueError(f"table '{self.id}': natural roll '{k}' cannot be rolled on {self.dice}")
+                raise ValueError(f"table '{self.id}': natural roll '{k}' cannot be rolled on {self.dice}: "
+                                 f"use {lo} to {hi}")
         return self
+
+
+MAX_LOOKUP_CASES = 20_000  # a victory-points table over 100 points and 20 turns has 2,000
 
 
 class LookupTable(TableBase):
@@ -444,10 +456,15 @@ class LookupTable(TableBase):
             spec = next(i for i in self.inputs if i.id == self.key)
             lo, hi = spec.min, spec.max
         ranges = {i.id: range(i.min, i.max + 1) for i in self.inputs if i.id != self.key}
+        cases = (hi - lo + 1) * math.prod(len(r) for r in ranges.values())
+        if cases > MAX_LOOKUP_CASES:  # every case is checked below: bound the work
+            raise ValueError(f"table '{self.id}': its inputs make {cases:,} cases, more than the "
+                             f"{MAX_LOOKUP_CASES:,} a lookup may have: narrow their min and max")
         samples = [dict(zip(ranges, combo)) for combo in _product(list(ranges.values()))]
+        specs = [RollSpec(e.when) for e in self.entries]
         for value in range(lo, hi + 1):
             for extra in samples:
-                if not any(RollSpec(e.when).matches(value, extra) for e in self.entries):
+                if not any(spec.matches(value, extra) for spec in specs):
                     raise ValueError(
                         f"table '{self.id}': no entry covers {self.key} = {value}"
                         + (f" with {extra}" if extra else "")

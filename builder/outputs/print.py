@@ -53,7 +53,7 @@ def print_options_tag(paper: str | None, map_sheet: str | None) -> str:
 
 def print_set(game: Game, paper: str | None = None, map_sheet: str | None = None) -> PrintSet:
     """Draw the game's printed components (cached per game and options for this process)."""
-    from builder.render import map_layout, map_svg, style
+    from builder.render import map_layout, style
     from builder.render import svg as S
     from builder.render.aids import aid_pages
     from builder.render.map_panel import draw_panel, panel_height
@@ -67,13 +67,14 @@ def print_set(game: Game, paper: str | None = None, map_sheet: str | None = None
     if hit and hit[0] is game:
         return hit[1]
     slug = game.slug
-    maps = {f"{slug}-map": map_svg(game)}
     pages = []
     layout = map_layout(game)
+    sheet_ids = list(layout.sheet_ids) if not isinstance(game.map, AreaMap) else []
+    drawn = _map_svgs(game, [None, *sheet_ids])  # cached, and on several cores
+    maps = {f"{slug}-map": drawn[0]}
     if not isinstance(game.map, AreaMap) and layout.sheet_ids:
         # a multi-sheet map prints sheet by sheet, then its key and tracks on their own pages
-        for sid in layout.sheet_ids:
-            svg = map_svg(game, sid)
+        for sid, svg in zip(sheet_ids, drawn[1:]):
             maps[f"{slug}-map-{sid}"] = svg
             pages.extend(map_pages(game, svg, sheet, f"map sheet {sid}"))
         width = style.PAPER[paper][0] - 2 * style.PAGE_MARGIN - 4
@@ -91,6 +92,39 @@ def print_set(game: Game, paper: str | None = None, map_sheet: str | None = None
     _CACHE.clear()  # keep one game's drawings at a time
     _CACHE[key] = (game, result)
     return result
+
+
+def _map_svg_bytes(game: Game, sheet: str | None) -> bytes:
+    from builder.render import map_svg
+
+    return map_svg(game, sheet).encode("utf-8")
+
+
+def _map_svgs(game: Game, sheets: list) -> list[str]:
+    """The map (None) and its sheets as SVG: from the cache, else drawn on the cores."""
+    from builder import keys, parallel
+
+    data = parallel.cached_map(_map_svg_bytes, sheets, lambda s: keys.map_parts(game, s), game,
+                               desc="map sheets")
+    return [d.decode("utf-8") for d in data]
+
+
+def _png(pages: list, i: int) -> bytes:
+    from builder.render.convert import page_to_png
+
+    return page_to_png(pages[i], PREVIEW_PX_PER_MM)
+
+
+def _pngs(pages: list) -> list[bytes]:
+    """PNG previews of pages: from the cache (keyed by their SVG text), else drawn on the cores."""
+    from builder import parallel
+    from builder.pdfpages import page_key
+
+    digests: dict[int, str] = {}
+    return parallel.cached_map(
+        _png, range(len(pages)),
+        lambda i: ("preview-png", page_key(pages[i], digests), PREVIEW_PX_PER_MM), pages,
+        desc="PNG previews")
 
 
 def _out(out_dir: Path) -> Path:
@@ -133,7 +167,7 @@ def build_svg(game: Game, out_dir: Path, paper: str | None = None, map_sheet: st
 
 def build_pdf(game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None) -> list[Path]:
     """<game>-map.pdf, <game>-counters.pdf and <game>-aids.pdf: vector, fonts embedded."""
-    from builder.render.convert import pdf_document
+    from builder.pdfpages import pdf_document  # convert's, by page groups: cached, on the cores
 
     ps = print_set(game, paper, map_sheet)
     folder = _out(out_dir)
@@ -149,14 +183,13 @@ def build_pdf(game: Game, out_dir: Path, paper: str | None = None, map_sheet: st
 
 def build_png(game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None) -> list[Path]:
     """PNG previews: the map (and its sheets) and every counter and aid page."""
-    from builder.render.convert import svg_to_png
-    from builder.render.pages import page_svg
+    from builder.render.convert import Layer, Page, svg_size_mm
 
     ps = print_set(game, paper, map_sheet)
     folder = _out(out_dir)
-    written = [write_bytes(folder / f"{stem}.png", svg_to_png(svg, PREVIEW_PX_PER_MM))
-               for stem, svg in ps.maps.items()]
-    for stem, page in _page_files(ps, game.slug):
-        written.append(write_bytes(folder / f"{stem}.png", svg_to_png(page_svg(page), PREVIEW_PX_PER_MM)))
+    items = [(stem, Page(*svg_size_mm(svg), (Layer(svg),))) for stem, svg in ps.maps.items()]
+    items += _page_files(ps, game.slug)
+    pngs = _pngs([page for _, page in items])  # cached, and on several cores
+    written = [write_bytes(folder / f"{stem}.png", png) for (stem, _), png in zip(items, pngs)]
     _prune(folder, game.slug, "png", written)
     return written

@@ -261,8 +261,17 @@ def terrain_card(game: Game) -> Card | None:
                 keys.append(k)
     if not items:
         return None
-    header = [[Cell("", bold=True), Cell("Terrain", bold=True, align="start")]
-              + [Cell(k.replace("_", " ").replace("-", " ").capitalize(), bold=True) for k in keys]]
+    def title(k: str) -> str:
+        return k.replace("_", " ").replace("-", " ").capitalize()
+    values = [_effect(it.effects[k]) for it in items for k in it.effects]
+    # many effects, or effects in words: one 'Effects' column listing each, not a sparse grid
+    listed = len(keys) > 6 or (values and sum(len(v) for v in values) / len(values) > 14)
+    if listed:
+        header = [[Cell("", bold=True), Cell("Terrain", bold=True, align="start"),
+                   Cell("Effects", bold=True, align="start")]]
+    else:
+        header = [[Cell("", bold=True), Cell("Terrain", bold=True, align="start")]
+                  + [Cell(title(k), bold=True) for k in keys]]
     rows = []
     for it in items:
         if hasattr(it, "pattern"):
@@ -271,9 +280,14 @@ def terrain_card(game: Game) -> Card | None:
             pic = Cell(draw=_side_draw(game, it), draw_w=8.0)
         else:
             pic = Cell(draw=_line_draw(game, it), draw_w=8.0)
-        rows.append([pic, Cell(it.name, bold=True, align="start")]
-                    + [Cell(_effect(it.effects.get(k))) for k in keys])
-    grid = Grid(header, rows, wrap_cols={1} | set(range(2, 2 + len(keys))))
+        if listed:
+            text = "\n".join(f"{title(k)}: {_effect(v)}" for k, v in it.effects.items()) or "—"
+            rows.append([pic, Cell(it.name, bold=True, align="start"), Cell(text, align="start")])
+        else:
+            rows.append([pic, Cell(it.name, bold=True, align="start")]
+                        + [Cell(_effect(it.effects.get(k))) for k in keys])
+    grid = Grid(header, rows, wrap_cols={1, 2} if listed else {1} | set(range(2, 2 + len(keys))),
+                col_min=[0.0, 24.0])
     notes = [(f"{it.name}: {it.note}", False) for it in items if it.note and not it.assumed]
     parts = [grid]
     if notes:
@@ -341,7 +355,7 @@ def turn_card(game: Game) -> Card:
         block = turns[start:start + 15]
         nights = [bool(detail.get(n) and detail[n].night) for n in block]
 
-        def cell(text: str, k: int, bold: bool = False) -> Cell:
+        def cell(text: str, k: int, bold: bool = False, nights=nights) -> Cell:
             return Cell(text, bold=bold, fill=style.NIGHT if nights[k] else None,
                         colour=style.NIGHT_TEXT if nights[k] else style.INK)
         header = [[Cell("Turn", bold=True, align="start")] + [cell(str(n), k, True) for k, n in enumerate(block)]]
@@ -363,9 +377,9 @@ def turn_card(game: Game) -> Card:
                 v = tr.per_turn[idx] if idx < len(tr.per_turn) else None
                 vals.append(cell("—" if v is None else str(v), k, True))
             rows.append([Cell(tr.name, bold=True, align="start")] + vals)
-        if not rows:
-            rows.append([Cell("", align="start")] + [cell("", k) for k in range(len(block))])
-        parts.append(Grid(header, rows, wrap_cols=set(range(len(block) + 1)), stripes=False))
+        label_w = min(45.0, max([12.0] + [style.text_width(tr.name, 2.6, True) / 2 + 4 for tr in tracks]))
+        parts.append(Grid(header, rows, wrap_cols=set(range(len(block) + 1)), stripes=False,
+                          col_min=[label_w]))
     notes = [(f"Turn {d.number}: {d.note}", False) for d in t.detail if d.note]
     if tracks:
         notes += [(f"{tr.name} ({game.sides[tr.side].name if tr.side in game.sides else tr.side}): "
@@ -581,7 +595,8 @@ class _Flow:
             self.slot = None
             return
         self.slot = None
-        if self.y > 0 and self.y + total > self.height and total <= self.height:
+        room = self.height - self.y
+        if self.y > 0 and ((total <= self.height and total > room) or room < min(total, 60.0)):
             self.pages.append([])
             self.y = 0.0
         start, pages_before = self.y, len(self.pages)

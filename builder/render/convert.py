@@ -7,13 +7,18 @@ counter printed forty times is drawn (and stored in the PDF) once.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import io
 import os
 import re
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import cairocffi as cairo
+import cairosvg.surface as cs
+from cairosvg.helpers import size
 from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface, Surface
 
@@ -53,6 +58,56 @@ class _Recording(Surface):
         return self.points_per_pixel
 
 
+def _fast_text(surface, node, draw_as_text: bool = False) -> None:
+    """CairoSVG's <text> for the simple text builder.render writes: the whole string in one
+    show_text (one text object, not one per letter), anchored on its advance width. Anything
+    fancier (textPath, per-letter positions, spacing, tspans) goes to CairoSVG's own."""
+    if (node.get_href() or node.parent.get_href() or node.children
+            or any(k in node for k in ("dx", "dy", "rotate", "letter-spacing"))
+            or " " in str(node.get("x", "")) or " " in str(node.get("y", ""))):
+        return _CAIROSVG_TEXT(surface, node, draw_as_text)
+    content = node.text or ""
+    if not content.strip():
+        return None
+    ctx = surface.context
+    family = (node.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
+    weight = node.get("font-weight")
+    bold = weight == "bold" or (weight and weight.isdigit() and int(weight) >= 550)
+    slant = cairo.FONT_SLANT_ITALIC if node.get("font-style") == "italic" else cairo.FONT_SLANT_NORMAL
+    ctx.select_font_face(family, slant, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+    ctx.set_font_size(surface.font_size)
+    ctx.set_font_options(_UNHINTED)  # true advances: hinting would round them to whole points
+    x = size(surface, node.get("x"), "x")
+    y = size(surface, node.get("y"), "y")
+    anchor = node.get("text-anchor")
+    if anchor in ("middle", "end"):
+        advance = ctx.text_extents(content)[4]
+        x -= advance / 2 if anchor == "middle" else advance
+    ctx.move_to(x, y)
+    if draw_as_text:
+        ctx.show_text(content)
+    elif node.get("stroke") not in (None, "none"):
+        ctx.text_path(content)  # outlines only for a stroke (a halo under the text)
+    return None
+
+
+_CAIROSVG_TEXT = cs.text
+_UNHINTED = cairo.FontOptions()
+_UNHINTED.set_hint_metrics(cairo.HINT_METRICS_OFF)
+_UNHINTED.set_hint_style(cairo.HINT_STYLE_NONE)
+
+
+@contextlib.contextmanager
+def _simple_text():
+    """Use _fast_text while converting (CairoSVG looks the function up at draw time)."""
+    saved = cs.text, cs.TAGS["text"]
+    cs.text = cs.TAGS["text"] = _fast_text
+    try:
+        yield
+    finally:
+        cs.text, cs.TAGS["text"] = saved
+
+
 def _pdf_date() -> str:
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
     seconds = int(epoch) if epoch.strip().isdigit() else DEFAULT_DATE
@@ -62,12 +117,77 @@ def _pdf_date() -> str:
 def svg_to_png(svg: str, px_per_mm: float) -> bytes:
     """Rasterise an SVG (mm user units) at px_per_mm pixels per millimetre."""
     dpi = px_per_mm * 25.4
-    return PNGSurface.convert(bytestring=svg.encode("utf-8"), dpi=dpi)
+    with _simple_text():
+        return PNGSurface.convert(bytestring=svg.encode("utf-8"), dpi=dpi)
+
+
+_RECORDINGS: OrderedDict[str, cairo.RecordingSurface] = OrderedDict()
+_KEEP = 800  # recordings kept for reuse (a game's counters, map and pages)
 
 
 def _record(svg: str) -> cairo.RecordingSurface:
-    tree = Tree(bytestring=svg.encode("utf-8"))
-    return _Recording(tree, None, 96).cairo
+    """The SVG drawn once into a recording surface (points), reused by every page and PNG."""
+    k = hashlib.sha1(svg.encode("utf-8")).hexdigest()
+    rec = _RECORDINGS.get(k)
+    if rec is not None:
+        _RECORDINGS.move_to_end(k)
+        return rec
+    with _simple_text():
+        rec = _Recording(Tree(bytestring=svg.encode("utf-8")), None, 96).cairo
+    _RECORDINGS[k] = rec
+    while len(_RECORDINGS) > _KEEP:
+        _RECORDINGS.popitem(last=False)
+    return rec
+
+
+def _wrapped(rec: cairo.RecordingSurface) -> cairo.RecordingSurface:
+    """A fresh surface that paints rec: cairo 1.16 lists a source painted twice on one page twice
+    in the page's resources (a dictionary with a repeated key, which qpdf rejects), so every
+    further copy on a page goes through its own wrapper; rec itself is still stored once."""
+    x, y, w, h = rec.get_extents()
+    out = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (x, y, w, h))
+    ctx = cairo.Context(out)
+    ctx.set_source_surface(rec, 0, 0)
+    ctx.paint()
+    return out
+
+
+def _paint(ctx: cairo.Context, page: Page) -> None:
+    """Paint a page's layers on a context whose unit is one millimetre."""
+    used: set[int] = set()
+    keep = []  # wrappers stay alive until the page is painted
+    for layer in page.layers:
+        rec = _record(layer.svg)
+        if id(rec) in used:
+            rec = _wrapped(rec)
+            keep.append(rec)
+        used.add(id(rec))
+        ctx.save()
+        if layer.clip:
+            cx, cy, cw, ch = layer.clip
+            ctx.rectangle(cx, cy, cw, ch)
+            ctx.clip()
+        ctx.translate(layer.x, layer.y)
+        ctx.scale(layer.scale / PT_PER_MM, layer.scale / PT_PER_MM)
+        ctx.set_source_surface(rec, 0, 0)
+        ctx.paint()
+        ctx.restore()
+
+
+def page_to_png(page: Page, px_per_mm: float, background: str = "#ffffff") -> bytes:
+    """A page rasterised from the same recordings as its PDF page."""
+    w = max(1, round(page.width * px_per_mm))
+    h = max(1, round(page.height * px_per_mm))
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, w, h)
+    ctx = cairo.Context(surface)
+    r, g, b = (int(background[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    ctx.set_source_rgb(r, g, b)
+    ctx.paint()
+    ctx.scale(px_per_mm, px_per_mm)
+    _paint(ctx, page)
+    out = io.BytesIO()
+    surface.write_to_png(out)
+    return out.getvalue()
 
 
 def pdf_document(pages: list[Page], title: str = "", author: str = "") -> bytes:
@@ -85,25 +205,11 @@ def pdf_document(pages: list[Page], title: str = "", author: str = "") -> bytes:
     if author:
         surface.set_metadata(cairo.PDF_METADATA_AUTHOR, author)
     surface.set_metadata(cairo.PDF_METADATA_CREATOR, "builder")
-    recordings: dict[str, cairo.RecordingSurface] = {}
     for page in pages:
         surface.set_size(page.width * PT_PER_MM, page.height * PT_PER_MM)
         ctx = cairo.Context(surface)
         ctx.scale(PT_PER_MM, PT_PER_MM)
-        for layer in page.layers:
-            rec = recordings.get(layer.svg)
-            if rec is None:
-                rec = recordings[layer.svg] = _record(layer.svg)
-            ctx.save()
-            if layer.clip:
-                cx, cy, cw, ch = layer.clip
-                ctx.rectangle(cx, cy, cw, ch)
-                ctx.clip()
-            ctx.translate(layer.x, layer.y)
-            ctx.scale(layer.scale / PT_PER_MM, layer.scale / PT_PER_MM)
-            ctx.set_source_surface(rec, 0, 0)
-            ctx.paint()
-            ctx.restore()
+        _paint(ctx, page)
         ctx.show_page()
     surface.finish()
     return out.getvalue()

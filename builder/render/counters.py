@@ -131,6 +131,11 @@ def _factors(parts: list[str], red_idx: set[int], cx: float, baseline: float, wi
     return "".join(out)
 
 
+def _band_colour(bg: str, ink: str) -> str:
+    """The depleted face's band: paler under dark text, deeper under light text."""
+    return style.lighter(bg, 0.55) if style.luminance(ink) < 0.5 else style.darker(bg, 0.72)
+
+
 def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
     bg, ink = unit_colours(game, u)
     out = [S.rect(0, 0, c, c, fill=bg)]
@@ -139,8 +144,9 @@ def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
         return "".join(out)  # a one-sided counter: its back is plain colour
     pad = c * 0.05
     # the depleted face: a pale band behind the factors tells it apart at a glance
+    band = _band_colour(bg, ink)
     if back:
-        out.append(S.rect(0, c * 0.68, c, c * 0.32, fill=style.lighter(bg, 0.55)))
+        out.append(S.rect(0, c * 0.68, c, c * 0.32, fill=band))
         out.append(S.line(0, c * 0.68, c, c * 0.68, stroke=style.darker(bg, 0.6), stroke_width=0.15))
     # unit id across the top
     id_size = c * 0.135
@@ -177,8 +183,7 @@ def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
     red_idx = {i for i, n in enumerate(names) if n in u.red and i < len(parts)}
     fsize = c * 0.2
     baseline = c - pad - style.DESCENT * fsize
-    out.append(_factors(parts, red_idx, c / 2, baseline, c - 2 * pad, fsize, ink,
-                        style.lighter(bg, 0.55) if back else bg))
+    out.append(_factors(parts, red_idx, c / 2, baseline, c - 2 * pad, fsize, ink, band if back else bg))
     return "".join(out)
 
 
@@ -256,6 +261,28 @@ def _icon(kind: str, cx: float, cy: float, s: float, ink: str) -> str:
     return ""
 
 
+KIND_LABELS = {
+    "support-fire": "Support fire", "bombardment": "Bombardment", "aircraft": "Aircraft",
+    "air-support": "Air support", "out-of-supply": "Out of supply", "special-action": "Special action",
+    "assault-boat": "Assault boat", "victory-points": "Victory points", "equipment": "Equipment",
+    "flooded": "Flooded", "glider": "Glider", "amphibious": "Amphibious", "control": "Control",
+    "losses": "Losses",
+}
+
+
+def _norm(text: str) -> str:
+    return "".join(ch for ch in text.lower() if ch.isalnum() or ch in "+-")
+
+
+def marker_label(mk: Marker, main: str) -> str:
+    """The small line over a marker's text: its name, or its kind when the name only repeats
+    the big text ('Allied support fire +2' over '+2' says 'Support fire'; side colour says whose)."""
+    if not main or _norm(main) not in _norm(mk.name):
+        return mk.name
+    label = KIND_LABELS.get(mk.kind, "")
+    return "" if _norm(label) == _norm(main) else label
+
+
 def _marker_body(game: Game, mk: Marker, face: str, c: float, shape: str) -> str:
     bg, ink = marker_colours(game, mk)
     round_ = shape == "round"
@@ -270,10 +297,11 @@ def _marker_body(game: Game, mk: Marker, face: str, c: float, shape: str) -> str
     main = mk.back if back else mk.front
     name_size = c * 0.12
     name_base = c * (0.27 if round_ else 0.2)
+    label = marker_label(mk, main)
     if back:
-        out.append(_line(mk.name, c, round_, name_base, name_size, pad, fill=ink, opacity="0.75"))
+        out.append(_line(label, c, round_, name_base, name_size, pad, fill=ink, opacity="0.75"))
     else:
-        out.append(_line(mk.name, c, round_, name_base, name_size, pad, fill=ink, bold=True))
+        out.append(_line(label, c, round_, name_base, name_size, pad, fill=ink, bold=True))
     icon = _icon(mk.kind, c / 2, c * 0.5, c * 0.34, style.darker(bg, 0.55))
     has_icon = bool(icon) and (not main or len(main) <= 4)
     if has_icon:

@@ -89,11 +89,7 @@ def frame(game: Game, layout: MapLayout) -> str:
     if sub:
         out.append(S.fitted(left + 10, band * 0.55 + 5.2, sub, title_w, 3.6, family=style.SERIF,
                             anchor="start", fill=style.MUTED))
-    turn = 0
-    if not isinstance(game.map, AreaMap):
-        centres = {h: layout.hex_center_mm(h) for h in layout.hexes}
-        turn = orientation(game, layout, centres)
-    out.append(compass(left + 3.5, band * 0.5, 4.2, turn))
+    out.append(compass(left + 3.5, band * 0.5, 4.2, orientation(game)))
     facts = []
     scale = info.scale
     if scale.hex:
@@ -121,20 +117,10 @@ def _nearest_side(f, x: float, y: float) -> int:
     return d.index(min(d))
 
 
-def orientation(game: Game, layout: MapLayout, centres: dict) -> int:
-    """Quarter turns from the rules' compass to the sheet: 0 when north is the top edge.
-
-    Read from edges that list hexes ('east' entry hexes printed along the top: north is left)."""
-    votes = [0, 0, 0, 0]
-    f = layout.frame
-    for e in getattr(game.map, "edges", ()):
-        hexes = [h for h in game.hexes(e.hexes) if h in centres]
-        if not hexes:
-            continue
-        x = sum(centres[h][0] for h in hexes) / len(hexes)
-        y = sum(centres[h][1] for h in hexes) / len(hexes)
-        votes[(_nearest_side(f, x, y) - GEO.index(e.edge)) % 4] += 1
-    return votes.index(max(votes)) if any(votes) else 0
+def orientation(game: Game) -> int:
+    """Quarter turns clockwise from the rules' compass to the sheet: 0 when north is up
+    (map.toml's 'north': Scheldt is printed with north to the left, Vimy to the right)."""
+    return ("up", "right", "down", "left").index(getattr(game.map, "north", "up"))
 
 
 def edges(game: Game, layout: MapLayout, centres: dict) -> str:
@@ -143,9 +129,11 @@ def edges(game: Game, layout: MapLayout, centres: dict) -> str:
     if isinstance(m, AreaMap):
         return ""
     f = layout.frame
-    turn = orientation(game, layout, centres)
+    turn = orientation(game)
     out = []
     whole: dict[int, list] = {}
+    taken: dict[int, list[tuple[float, float]]] = {}  # label extents along each printed side
+    arrows: list[str] = []  # drawn last, over any edge band
     for e in m.edges:
         side = game.sides.get(e.side)
         colour = side.color if side else "#999999"
@@ -161,8 +149,11 @@ def edges(game: Game, layout: MapLayout, centres: dict) -> str:
         printed = _nearest_side(f, sum(xs) / len(xs), sum(ys) / len(ys))
         for h in hexes:
             cx, cy = centres[h]
-            out.append(_arrow(PRINTED[printed], cx, cy, game.grid.hex_mm, f, colour))
+            arrows.append(_arrow(PRINTED[printed], cx, cy, game.grid.hex_mm, f, colour))
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        half = style.text_width(label, 2.0, True) / 2 + 3.0
+        taken.setdefault(printed, []).append(((cx if printed in (0, 2) else cy) - half,
+                                              (cx if printed in (0, 2) else cy) + half))
         if printed in (0, 2):
             ty = f.y - 6.3 if printed == 0 else f.bottom + 8.0
             out.append(S.text(cx, ty, label, 2.0, bold=True, halo=style.MARGIN_FILL, halo_width=0.5))
@@ -181,18 +172,39 @@ def edges(game: Game, layout: MapLayout, centres: dict) -> str:
             else:
                 x = (f.x - gap - thick if printed == 3 else f.right + gap) + k * part
                 out.append(S.rect(x, f.y, part, f.h, fill=colour))
+        start, length = (f.x, f.w) if printed in (0, 2) else (f.y, f.h)
+        at, room = _free_spot(start, length, style.text_width(text, 2.2, True), taken.get(printed, []))
         if printed in (0, 2):
             y = f.y - gap - thick if printed == 0 else f.bottom + gap
             out.append(S.rect(f.x, y, f.w, thick, fill="none", stroke=style.INK, stroke_width=0.15))
             ty = y - 0.9 if printed == 0 else y + thick + 2.6
-            out.append(S.fitted(f.x + f.w / 2, ty, text, f.w, 2.2, bold=True))
+            out.append(S.fitted(at, ty, text, room, 2.2, bold=True))
         else:
             x = f.x - gap - thick if printed == 3 else f.right + gap
             out.append(S.rect(x, f.y, thick, f.h, fill="none", stroke=style.INK, stroke_width=0.15))
             tx = x - 0.8 if printed == 3 else x + thick + 0.8 + 1.6
-            out.append(S.fitted(tx, f.y + f.h / 2, text, f.h, 2.2, bold=True,
-                                rotate=-90 if printed == 3 else 90))
-    return S.g(out, id="edges")
+            out.append(S.fitted(tx, at, text, room, 2.2, bold=True, rotate=-90 if printed == 3 else 90))
+    return S.g(out + arrows, id="edges")
+
+
+def _free_spot(start: float, length: float, width: float, taken: list) -> tuple[float, float]:
+    """(centre, room) for a label of `width` along a side, clear of the labels already there."""
+    gaps, pos = [], start
+    for a, b in sorted(taken):
+        if a > pos:
+            gaps.append((pos, min(a, start + length)))
+        pos = max(pos, b)
+    if pos < start + length:
+        gaps.append((pos, start + length))
+    if not gaps:
+        return start + length / 2, length
+    middle = start + length / 2
+    fits = [g for g in gaps if g[1] - g[0] >= width]
+    if fits:
+        a, b = min(fits, key=lambda g: abs(min(max(middle, g[0] + width / 2), g[1] - width / 2) - middle))
+        return min(max(middle, a + width / 2), b - width / 2), b - a
+    a, b = max(gaps, key=lambda g: g[1] - g[0])
+    return (a + b) / 2, b - a
 
 
 def _arrow(edge: str, cx: float, cy: float, hex_mm: float, f, colour: str) -> str:

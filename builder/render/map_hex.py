@@ -113,20 +113,14 @@ class HexDrawing:
         return S.g(tints, id="region-tints"), S.g(outlines, id="region-outlines")
 
     def hexsides(self) -> str:
-        types = {t.id: t for t in self.m.hexside_types}
-        out = []
-        for group in self.m.hexsides:
-            ht = types[group.type]
-            segs = []
-            for side in group.sides:
-                a_text, b_text = side.split("/")
-                a, b = self.game.hex(a_text), self.game.hex(b_text)
-                if a not in self.on and b not in self.on:
-                    continue
-                edge = geom.shared_edge(self.corners(a), self.corners(b))
-                if edge:
-                    segs.append((edge, self.centres.get(b) or self._centre(b)))
-            out.append(self._hexside(ht, segs))
+        by_type: dict[str, list] = {}
+        for kind, a, b in self.game.hexside_list:  # the model's one parser of 'A/B'
+            if a not in self.on and b not in self.on:
+                continue
+            edge = geom.shared_edge(self.corners(a), self.corners(b))
+            if edge:
+                by_type.setdefault(kind, []).append((edge, self.centres.get(b) or self._centre(b)))
+        out = [self._hexside(ht, by_type[ht.id]) for ht in self.m.hexside_types if ht.id in by_type]
         return S.g(out, id="hexsides")
 
     def _centre(self, h: HexId):
@@ -263,6 +257,11 @@ class HexDrawing:
             text = h.label(self.m.column_digits, self.m.row_digits) if not h.sheet else \
                 HexId("", h.col, h.row).label(self.m.column_digits, self.m.row_digits)
             y = cy - self.hex_mm / 2 + 0.35 + style.ASCENT * size
+            if any(self.game.terrain_types[t].pattern for t in terr[h]):
+                # a patch of the hex's colour keeps the number legible over trees or houses
+                w = style.text_width(text, size) + 0.7
+                out.append(S.rect(cx - w / 2, y - size * 0.8, w, size * 1.02, rx=0.4, fill=fill,
+                                  fill_opacity=0.85))
             out.append(S.text(cx, y, text, size, fill=ink, opacity="0.9"))
         return S.g(out, id="hex-numbers")
 
@@ -312,7 +311,6 @@ class HexDrawing:
         if self.layout.sheet is not None or not self.m.sheets:
             return ""
         out = []
-        f = self.layout.frame
         for sheet in self.m.sheets:
             own = {h for h in self.hexes if h.sheet == sheet.id}
             segs = geom.boundary_segments(own, self.centres, self.corners, self.hex_mm, inner_only=True)
@@ -320,18 +318,48 @@ class HexDrawing:
             if d:
                 out.append(S.path(d, fill="none", stroke="#7a2d1d", stroke_width=0.5,
                                   stroke_dasharray="3 1.5", stroke_opacity=0.8))
-            # the sheet id in the bottom margin, under the sheet's first column
-            x = min(self.centres[h][0] for h in own) - self.game.grid.radius_mm
-            out.append(S.text(max(x, f.x), f.bottom + 6.5, f"Sheet {sheet.id}", 3.6, bold=True,
-                              fill="#7a2d1d", anchor="start"))
+            out.append(self._sheet_tag(sheet.id, own))
         return S.g(out, id="sheet-joins")
+
+    def _sheet_tag(self, sheet_id: str, own: set) -> str:
+        """'Sheet 16A' just under the sheet, or over it, wherever no other sheet's hexes are."""
+        xs = [self.centres[h][0] for h in own]
+        ys = [self.centres[h][1] for h in own]
+        r, half = self.game.grid.radius_mm, self.hex_mm / 2
+        x0, x1 = min(xs) - r, max(xs) + r
+        others = [self.centres[h] for h in self.hexes if h not in own]
+
+        def free(top: float, bottom: float) -> bool:
+            return not any(x0 - r < x < x1 + r and top - half < y < bottom + half for x, y in others)
+        below, above = max(ys) + half, min(ys) - half
+        if free(below, below + 5.5):
+            x, y = x0, below + 4.4
+        elif free(above - 5.5, above):
+            x, y = x0, above - 1.2
+        else:
+            x, y = x0 + 1.0, min(ys) + 2.0
+        return S.text(x, y, f"Sheet {sheet_id}", 3.6, bold=True, fill="#7a2d1d", anchor="start",
+                      halo=style.MARGIN_FILL, halo_width=0.6)
 
     def draw(self) -> str:
         tints, outlines = self.regions()
+        clip = None
+        if self.layout.sheet is not None:
+            # one sheet alone: roads and rivers running on to other sheets stop at its edge
+            f = self.layout.frame
+            self.defs.append(f'<clipPath id="sheet-frame">{S.rect(f.x, f.y, f.w, f.h)}</clipPath>')
+            clip = "url(#sheet-frame)"
+        if self.m.artwork:
+            # supplied art already shows terrain, features and numbers: print it, on the grid
+            from builder.render.artwork import artwork_svg
+
+            layers = [artwork_svg(self.game, self.layout), self.sheet_joins()]
+        else:
+            layers = [self.terrain(), tints, self.hexsides(), self.lines(), self.grid_lines(), outlines,
+                      self.sheet_joins(), self.objectives(), self.labels(), self.numbers()]
         body = [
             map_frame.background(self.game, self.layout),
-            S.g([self.terrain(), tints, self.hexsides(), self.lines(), self.grid_lines(), outlines,
-                 self.sheet_joins(), self.objectives(), self.labels(), self.numbers()], id="map"),
+            S.g(layers, id="map", clip_path=clip),
             map_frame.frame(self.game, self.layout),
             map_frame.edges(self.game, self.layout, self.centres),
         ]

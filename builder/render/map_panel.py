@@ -171,8 +171,13 @@ def legend_block(game: Game, width: float) -> Block | None:
             cx = x + (i % cols) * cell_w
             cy = y + HEAD + (i // cols) * cell_h
             out.append(sample(cx, cy + 0.8, sw))
-            out.append(S.fitted(cx + sw * 1.4 + 1.5, cy + cell_h / 2 + 1.2, name,
-                                cell_w - sw * 1.4 - 2.5, 2.6, anchor="start"))
+            room = cell_w - sw * 1.4 - 2.5
+            lines = S.wrap(name, room, 2.6)
+            if len(lines) > 2:
+                lines = [lines[0], " ".join(lines[1:])]
+            for k, ln in enumerate(lines):
+                base = cy + cell_h / 2 + 1.2 + (k - (len(lines) - 1) / 2) * 2.9
+                out.append(S.fitted(cx + sw * 1.4 + 1.5, base, ln, room, 2.6, anchor="start"))
         return S.g(out, id="legend")
     return Block(cols * cell_w, h, draw)
 
@@ -185,12 +190,19 @@ def _turns(game: Game):
 
 
 def turn_track_block(game: Game, track, width: float, rows_on_track) -> Block:
+    """Turn boxes (night ones dark, with a moon), each showing the turn's name and the per-turn
+    values printed on the track (support fire draws ...) as side-coloured chips, keyed below."""
     cell = max(counter_mm(game) + 3.5, 17.0)
     turns = _turns(game)
     per_row = max(1, int(width // cell))
     n_rows = -(-len(turns) // per_row)
-    h = HEAD + n_rows * cell
+    key_h = 4.5 if rows_on_track else 0.0
+    h = HEAD + n_rows * cell + key_h
     sides = game.sides
+    chip_w = (cell - 2.0 - 0.8 * (len(rows_on_track) - 1)) / max(1, len(rows_on_track))
+
+    def colour_of(tr) -> str:
+        return sides[tr.side].color if tr.side in sides else style.MUTED
 
     def draw(x: float, y: float) -> str:
         out = [_heading(x, y, track.name, width)]
@@ -214,23 +226,21 @@ def turn_track_block(game: Game, track, width: float, rows_on_track) -> Block:
                 value = tr.per_turn[idx] if idx < len(tr.per_turn) else None
                 if value is None:
                     continue
-                colour = sides[tr.side].color if tr.side in sides else style.MUTED
-                by = cy + 6.0 + j * 3.4
-                out.append(S.rect(cx + 1.0, by, cell - 2.0, 3.0, rx=0.6, fill=colour, stroke=style.INK,
-                                  stroke_width=0.12))
-                txt_col = style.ink_on(colour)
-                out.append(S.fitted(cx + cell / 2, by + 2.25, f"{_short(tr.name)} {value}", cell - 2.6, 2.0,
-                                    bold=True, fill=txt_col))
+                colour = colour_of(tr)
+                bx, by = cx + 1.0 + j * (chip_w + 0.8), cy + 6.2
+                out.append(S.rect(bx, by, chip_w, 4.6, rx=0.8, fill=colour, stroke=style.INK, stroke_width=0.12))
+                out.append(S.fitted(bx + chip_w / 2, by + 3.5, str(value), chip_w - 0.6, 3.4, bold=True,
+                                    fill=style.ink_on(colour)))
+        if rows_on_track:
+            ky = y + HEAD + n_rows * cell + 1.2
+            kx = x
+            for tr in rows_on_track:
+                colour = colour_of(tr)
+                out.append(S.rect(kx, ky, 4.0, 2.8, rx=0.5, fill=colour, stroke=style.INK, stroke_width=0.12))
+                out.append(S.text(kx + 5.0, ky + 2.3, tr.name, 2.4, anchor="start"))
+                kx += 5.0 + style.text_width(tr.name, 2.4) + 6.0
         return S.g(out, id=f"track-{track.id}")
     return Block(min(width, per_row * cell), h, draw)
-
-
-def _short(name: str) -> str:
-    """A track name short enough for a turn box: initials of its words."""
-    words = [w for w in name.replace("-", " ").split() if w[0].isalnum()]
-    if len(name) <= 6:
-        return name
-    return "".join(w[0].upper() for w in words[:4])
 
 
 def _moon(cx: float, cy: float, r: float) -> str:
@@ -241,7 +251,7 @@ def _moon(cx: float, cy: float, r: float) -> str:
 def value_track_block(game: Game, track, width: float, rows) -> Block:
     """Per-turn values (artillery, support fire) in rows of turn boxes, one row per track row."""
     turns = _turns(game)
-    label_w = 34.0
+    label_w = min(width * 0.4, max(34.0, max(style.text_width(r.name, 2.5, True) for r in rows) + 3.0))
     cell = max(8.0, min(14.0, (width - label_w) / max(1, len(turns))))
     per_row = max(1, int((width - label_w) // cell))
     chunks = [turns[i:i + per_row] for i in range(0, len(turns), per_row)]
@@ -331,7 +341,9 @@ def track_blocks(game: Game, width: float) -> list[Block]:
             mine = [r for r in rows if r.id == t.id or t.id in r.id or r.id in t.id] or rows
             if mine:
                 blocks.append(value_track_block(game, t, width, mine))
-        elif t.kind in ("losses", "victory"):
+        elif t.kind == "losses":
+            blocks.append(digit_track_block(game, t, width))
+        elif t.kind == "victory":
             blocks.append(number_track_block(game, t, width, _track_length(game, t)))
         else:
             blocks.append(box_block(game, t, width))
@@ -340,11 +352,38 @@ def track_blocks(game: Game, width: float) -> list[Block]:
 
 def _track_length(game: Game, track) -> int:
     m = game.map
-    if track.kind == "victory":
-        total = sum(s.vp for s in m.sectors) if isinstance(m, AreaMap) else \
-            sum(int(o.vp or 0) for o in m.objectives)
-        return max(10, int(total))
-    return 20
+    total = sum(s.vp for s in m.sectors) if isinstance(m, AreaMap) else \
+        sum(int(o.vp or 0) for o in m.objectives)
+    return max(10, int(total))
+
+
+def digit_track_block(game: Game, track, width: float) -> Block:
+    """A losses track that counts to 999 in three rows of ten: ones, tens and hundreds (the
+    sources give no maximum; a marker on each row reads the total)."""
+    cell = max(counter_mm(game, "marker") + 1.5, 10.0)
+    label_w = 14.0
+    per_row = 10
+    w = min(width, label_w + per_row * cell)
+    cell = (w - label_w) / per_row
+    rows = (("× 1", 1), ("× 10", 10), ("× 100", 100))
+    h = HEAD + len(rows) * cell
+    box = next((b for b in game.info.boxes if b.id == track.box), None)
+    side = game.sides.get(box.side) if box and box.side else None
+    colour = side.color if side else "#c9c0a6"
+
+    def draw(x: float, y: float) -> str:
+        out = [_heading(x, y, track.name, w)]
+        for r, (name, step) in enumerate(rows):
+            cy = y + HEAD + r * cell
+            out.append(S.rect(x, cy, label_w - 1, cell, fill=colour, stroke=style.INK, stroke_width=0.2))
+            out.append(S.text(x + (label_w - 1) / 2, cy + cell / 2 + 1.0, name, 2.8, bold=True,
+                              fill=style.ink_on(colour)))
+            for k in range(per_row):
+                bx = x + label_w + k * cell
+                out.append(S.rect(bx, cy, cell, cell, fill="#fbf7ea", stroke=style.INK, stroke_width=0.3))
+                out.append(S.text(bx + 1.0, cy + 3.2, str(k * step), 2.6, bold=True, anchor="start"))
+        return S.g(out, id=f"track-{track.id}")
+    return Block(w, h, draw)
 
 
 # --- flow ------------------------------------------------------------------------------------

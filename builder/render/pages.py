@@ -105,59 +105,72 @@ def _crop_marks(xs: list[float], ys: list[float], box: tuple[float, float, float
 
 
 def layout_counters(game: Game, paper: str) -> list[tuple[list[Placed], list[tuple[str, float, float]], str]]:
-    """Counter sheets: per page (placed counters, headings (text, x, y), crop-mark SVG body)."""
+    """Counter sheets: per page (placed counters, headings (text, x, y), crop-mark SVG body).
+
+    Each group (a side's units, its markers ...) is a grid with crop marks round it; a small
+    group that fits beside the previous grid goes there instead of starting a new band."""
     w, h = paper_size(paper)
     m = style.PAGE_MARGIN
     b = style.BLEED
     clearance = style.CROP_GAP + style.CROP_MARK + 0.5  # room for crop marks around a grid
-    left = m + clearance
-    right = w - m - clearance
-    top = m + HEADER
-    bottom = h - m - FOOTER - clearance
+    head_h = 4.5
+    left, right = m + clearance, w - m - clearance
+    top, bottom = m + HEADER, h - m - FOOTER - clearance
     pages: list[tuple[list[Placed], list, str]] = []
-    placed: list[Placed] = []
-    heads: list = []
-    marks: list[str] = []
+    page: dict = {"placed": [], "heads": [], "marks": []}
     y = top
+    beside: tuple[float, float, int, float] | None = None  # (x, heading y, rows, cell) free on the right
 
-    def new_page():
-        nonlocal placed, heads, marks, y
-        if placed:
-            pages.append((placed, heads, "".join(marks)))
-        placed, heads, marks = [], [], []
-        y = top
+    def new_page() -> None:
+        nonlocal page, y, beside
+        if page["placed"]:
+            pages.append((page["placed"], page["heads"], "".join(page["marks"])))
+        page = {"placed": [], "heads": [], "marks": []}
+        y, beside = top, None
+
+    def grid(ids, heading, gx, hy, cols, c, shape) -> tuple[float, float]:
+        """Place ids in a grid whose heading baseline sits at hy; returns (right, bottom) of the box."""
+        cell = c + 2 * b
+        page["heads"].append((heading, gx - clearance + 0.5, hy + 3.2))
+        gy = hy + head_h + clearance
+        xs, ys = set(), set()
+        for k, cid in enumerate(ids):
+            cx = gx + (k % cols) * cell + b
+            cy = gy + (k // cols) * cell + b
+            page["placed"].append(Placed(cid, cx, cy, c, shape))
+            xs.update((cx, cx + c))
+            ys.update((cy, cy + c))
+        rows = -(-len(ids) // cols)
+        box = (gx, gy, gx + min(cols, len(ids)) * cell, gy + rows * cell)
+        page["marks"].append(_crop_marks(sorted(xs), sorted(ys), box))
+        return box[2], box[3]
 
     for heading, ids in counter_groups(game):
         c, shape = counter_size(game, find(game, ids[0]))
         cell = c + 2 * b
+        if beside and beside[3] == cell:
+            bx, hy, rows, _ = beside
+            free_cols = int((right - bx) // cell)
+            label_w = style.text_width(heading, 2.8, True) + 2
+            if free_cols >= 1 and -(-len(ids) // free_cols) <= rows and free_cols * cell >= label_w - clearance:
+                x1, _ = grid(ids, heading, bx, hy, free_cols, c, shape)
+                beside = (x1 + 2 * clearance + 1.0, hy, rows, cell)
+                continue
         cols = max(1, int((right - left) // cell))
-        rows_total = -(-len(ids) // cols)
-        done = 0
-        cont = False
+        done, cont = 0, False
         while done < len(ids):
-            head_h = 4.5
-            room = bottom - (y + head_h + clearance)
-            rows_fit = int(room // cell)
+            rows_fit = int((bottom - (y + head_h + clearance)) // cell)
             if rows_fit < 1:
                 new_page()
                 continue
-            rows = min(rows_fit, rows_total - done // cols)
-            chunk = ids[done:done + rows * cols]
-            heads.append((heading + (" (continued)" if cont else ""), left - clearance + 0.5, y + 3.2))
-            gy = y + head_h + clearance
-            used_cols = min(cols, len(chunk))
-            gx = left
-            xs, ys = set(), set()
-            for k, cid in enumerate(chunk):
-                cx = gx + (k % cols) * cell + b
-                cy = gy + (k // cols) * cell + b
-                placed.append(Placed(cid, cx, cy, c, shape))
-                xs.update((cx, cx + c))
-                ys.update((cy, cy + c))
-            box = (gx, gy, gx + used_cols * cell, gy + rows * cell)
-            marks.append(_crop_marks(sorted(xs), sorted(ys), box))
+            chunk = ids[done:done + rows_fit * cols]
+            hy = y
+            x1, y1 = grid(chunk, heading + (" (continued)" if cont else ""), left, hy, cols, c, shape)
+            rows = -(-len(chunk) // cols)
+            beside = (x1 + 2 * clearance + 1.0, hy, rows, cell) if len(chunk) < cols * rows or \
+                x1 + 2 * clearance + cell < right else None
             done += len(chunk)
-            y = box[3] + clearance + 2.0
+            y = y1 + clearance + 1.0
             cont = True
     new_page()
     return pages
@@ -207,37 +220,40 @@ def counter_pages(game: Game, paper: str) -> list[Page]:
 
 
 def calibration_pages(game: Game, paper: str) -> list[Page]:
-    """A duplex test: crosshairs on the front, offset scales at the mirrored place on the back."""
+    """A duplex test: a cross on the front, scales at its mirrored place on the back."""
     w, h = paper_size(paper)
     m = style.PAGE_MARGIN
     title = f"{game.info.title}: duplex calibration"
-    cx, cy = w * 0.3, h * 0.45  # off-centre, so a wrong flip shows up at once
+    cx, cy = w * 0.3, m + HEADER + 55  # off-centre, so a wrong flip shows up at once
+    red = style.RED_FACTOR
     front = [S.circle(cx, cy, 6, fill="none", stroke=style.INK, stroke_width=0.2),
-             S.line(cx - 40, cy, cx + 40, cy, stroke=style.RED_FACTOR, stroke_width=0.25),
-             S.line(cx, cy - 40, cx, cy + 40, stroke=style.RED_FACTOR, stroke_width=0.25)]
+             S.line(cx - 30, cy, cx + 30, cy, stroke=red, stroke_width=0.25),
+             S.line(cx, cy - 30, cx, cy + 30, stroke=red, stroke_width=0.25),
+             S.text(cx, cy - 33, "front cross", 2.6, fill=style.MUTED)]
     # a 100 mm ruler on each axis checks the printer did not scale the page
-    rx, ry = m + 5, h - m - FOOTER - 22
-    front.append(_ruler(rx, ry, 100, horizontal=True))
+    front.append(_ruler(m + 5, h - m - FOOTER - 22, 100, horizontal=True))
     front.append(_ruler(w - m - 12, m + HEADER + 10, 100, horizontal=False))
-    text = ["1. Print this sheet double-sided, flipping on the long edge, at 100 % (no 'fit to page').",
-            "2. Check both rulers measure exactly 100 mm.",
-            "3. Hold the sheet against a light: the red cross on this side falls on the scales",
-            "    printed on the back. Read how many millimetres it is off, left/right and up/down.",
-            "4. If it is off by more than 1 mm, set your printer's duplex offset (or trust the",
-            "    1 mm bleed round every counter, which hides small errors)."]
+    text = ["1. Print this sheet double-sided, flipping on the long edge, at 100 % (not 'fit to page').",
+            "2. Check that both rulers measure exactly 100 mm.",
+            "3. Hold the sheet against a light: the red cross on this side falls on the scales printed",
+            "    on the back. Read how many millimetres it is off, left or right and up or down.",
+            "4. More than 1 mm off: set your printer's duplex offset. Less: the 1 mm of colour that runs",
+            "    past every counter's cut line hides it."]
     for i, line in enumerate(text):
-        front.append(S.text(m + 5, m + HEADER + 80 + i * 4.6 + 40, line, 3.0, anchor="start"))
-    bx = w - cx  # mirrored position
-    back = [S.circle(bx, cy, 6, fill="none", stroke=style.INK, stroke_width=0.2)]
+        front.append(S.text(m + 5, cy + 45 + i * 5.0, line, 3.0, anchor="start"))
+    bx = w - cx  # the mirrored place: where the front cross shows through
+    back = []
     for k in range(-10, 11):
-        length = 5 if k % 5 == 0 else 3
+        length = 4.5 if k % 5 == 0 else 2.5
         back.append(S.line(bx + k, cy - length, bx + k, cy + length, stroke=style.INK, stroke_width=0.15))
         back.append(S.line(bx - length, cy + k, bx + length, cy + k, stroke=style.INK, stroke_width=0.15))
         if k % 5 == 0 and k:
-            back.append(S.text(bx + k, cy - 6, f"{k:+d}", 2.2, fill=style.MUTED))
-            back.append(S.text(bx + 6.5, cy + k + 0.8, f"{k:+d}", 2.2, anchor="start", fill=style.MUTED))
-    back.append(S.text(bx, cy + 16, "back: read the front cross against these scales (mm)", 2.6,
-                       fill=style.MUTED))
+            back.append(S.text(bx + k, cy - 6.5, f"{k:+d}", 2.2, fill=style.MUTED))
+            back.append(S.text(bx - 6.5, cy + k + 0.8, f"{k:+d}", 2.2, anchor="end", fill=style.MUTED))
+    back.append(S.line(bx - 10, cy, bx + 10, cy, stroke=style.INK, stroke_width=0.2))
+    back.append(S.line(bx, cy - 10, bx, cy + 10, stroke=style.INK, stroke_width=0.2))
+    back.append(S.text(bx, cy + 17, "Read the front cross against these scales (mm).", 2.8, fill=style.MUTED))
+    back.append(S.text(bx, cy + 21.5, "Right / down of centre: positive.", 2.8, fill=style.MUTED))
     pages = []
     for side, body in (("front", front), ("back", back)):
         furniture = _furniture(w, h, title, f"calibration {side}", "", "".join(body))

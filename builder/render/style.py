@@ -78,7 +78,7 @@ PAGE_MARGIN = 10.0  # most home printers cannot print the outer 5 mm
 PAGE_TITLE_SIZE = 4.2
 PAGE_SMALL = 2.4
 BLEED = 1.0  # each counter's background runs this far past its cut line
-CROP_MARK = 4.0
+CROP_MARK = 3.0
 CROP_GAP = 1.0
 TILE_OVERLAP = 12.0
 

@@ -23,7 +23,7 @@ def _attrs(attrs: dict) -> str:
     for key, value in attrs.items():
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("_", "-")
+        name = key.rstrip("_").replace("xlink_", "xlink:").replace("_", "-")
         if isinstance(value, float):
             value = num(value)
         out.append(f" {name}={quoteattr(str(value))}")

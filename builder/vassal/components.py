@@ -80,7 +80,7 @@ class Component:
     TAG = ""
     WRITE_DEFAULTS = True  # write every known attribute (False: only the given ones)
 
-    def __init__(self, *children: "Component | Iterable[Component] | None", text: str | None = None,
+    def __init__(self, *children: Component | Iterable[Component] | None, text: str | None = None,
                  **attrs: object):
         known = known_attributes(self.TAG)
         unknown = sorted(set(attrs) - set(known))

@@ -23,3 +23,33 @@ def counter_png(game: Game, counter_id: str, face: str, px_per_mm: float) -> byt
 def drawing_png(svg: str, px_per_mm: float = 1.0) -> bytes:
     """Any other drawing made with the renderer's SVG helpers (the off-map board)."""
     return svg_to_png(svg, px_per_mm)
+
+
+CARD_WIDTH_MM = 180.0  # chart images: one player-aid card at a time, as wide as on the page
+CARD_PX_PER_MM = 6.0
+
+
+def chart_pngs(game: Game) -> list[tuple[str, bytes]]:
+    """Every player-aid card (tables, terrain, sequence, turns, set-ups) as printed, one image each."""
+    import io
+
+    from PIL import Image, ImageChops
+
+    from builder.render import svg as S
+    from builder.render.aids import all_cards, flow
+
+    out = []
+    for card in all_cards(game):
+        bodies = flow([card], CARD_WIDTH_MM, 1000.0)
+        for i, body in enumerate(bodies):
+            doc = S.document(CARD_WIDTH_MM + 4, 1000.0, S.g(body, transform="translate(2 2)"),
+                             background="#ffffff")
+            im = Image.open(io.BytesIO(svg_to_png(doc, CARD_PX_PER_MM))).convert("RGB")
+            box = ImageChops.difference(im, Image.new("RGB", im.size, "#ffffff")).getbbox()
+            if box:  # keep the drawn part: the page is taller than any card
+                im = im.crop((0, 0, im.size[0], min(im.size[1], box[3] + 12)))
+            buf = io.BytesIO()
+            im.save(buf, "PNG", optimize=False)
+            title = card.title if len(bodies) == 1 else f"{card.title} ({i + 1})"
+            out.append((title, buf.getvalue()))
+    return out

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
 
 from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
@@ -48,6 +49,7 @@ class ModuleBuild:
     setups: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)
     probes: list[tuple[str, int, int, str]] = field(default_factory=list)
     decks: dict[str, int] = field(default_factory=dict)
+    deck_held: dict[str, int] = field(default_factory=dict)
 
     def vmod(self) -> bytes:
         return zip_bytes(self.entries)
@@ -85,9 +87,11 @@ def resolve(game: Game, at: str, counter_id: str, box_names: dict[str, str]) -> 
     if not game.is_hex and text in game.sector_by_id:
         return Target(MAIN_MAP, sector_label(game, text), f"sector:{text}")
     key = "off-map" if text == "off-map" else text
-    if marker and marker.deck and (key == f"box:{marker.deck}" or key not in box_names):
-        deck_key = f"box:{marker.deck}" if f"box:{marker.deck}" in box_names else f"deck:{marker.deck}"
-        return Target(BOX_MAP, box_names[deck_key], f"deck:{marker.deck}")
+    if marker and marker.deck and key in ("off-map", f"box:{marker.deck}"):
+        # A deck's card set up off the map or in its pool starts in its deck (VASSAL names a
+        # deck's spot after the deck); set up anywhere else, it stands there.
+        deck = next(d for d in game.info.decks if d.id == marker.deck)
+        return Target(BOX_MAP, deck.name, f"deck:{marker.deck}")
     if key not in box_names:
         raise SourceProblem(
             f"placement of '{counter_id}' at '{at}': no hex, sector or box of that name "
@@ -237,7 +241,7 @@ def uses_line_of_sight(game: Game) -> bool:
     if any(getattr(tb, "kind", "") == "line-of-sight" for tb in game.tables):
         return True
     if game.rules:
-        return any(re.search(r"line[- ]of[- ]sight|\bLOS\b", s.title + " " + s.text, re.I)
+        return any(re.search(r"line[- ]of[- ]sight|\bLOS\b", s.title + " " + s.text, re.IGNORECASE)
                    for s in game.rules.sections)
     return False
 
@@ -278,7 +282,8 @@ def main_map(game: Game, geom: BoardGeometry) -> c.Component:
         markUnmovedHotkey=keystroke(85, CTRL))
 
 
-def box_map(game: Game, board: bx.BoxBoard, book: PieceBook, geom: BoardGeometry) -> c.Component:
+def box_map(game: Game, board: bx.BoxBoard, book: PieceBook, geom: BoardGeometry,
+            outside: Counter) -> c.Component:
     zones = [c.Zone(name=b.name, path=b.path(), locationFormat="$name$", useParentGrid=False)
              for b in board.boxes]
     piles = []
@@ -290,12 +295,11 @@ def box_map(game: Game, board: bx.BoxBoard, book: PieceBook, geom: BoardGeometry
         for m in game.markers:
             if m.deck == deck.id:
                 card = book.card(m.id)
-                for _ in range(m.copies):
+                for _ in range(max(0, m.copies - outside[m.id])):
                     cards.append(_slot(c.CardSlot, m.name, card, book.gpid(),
                                        geom.counter_px(m.counter)))
         x, y = b.deck_point(board.cell)
         size = board.cell - 8
-        returned = deck.draw == "returned-each-turn"
         piles.append(c.DrawPile(
             *cards, name=deck.name, owningBoard=BOX_BOARD, x=x, y=y, width=size, height=size,
             shuffle="Always", faceDown="Always", drawFaceUp=True, allowMultiple=True,
@@ -303,8 +307,7 @@ def box_map(game: Game, board: bx.BoxBoard, book: PieceBook, geom: BoardGeometry
             shuffleCommand="Shuffle", shuffleFormat=f"$playerSide$ shuffles {deck.name}",
             reshuffleCommand="", canSave=False,
             faceDownFormat="", color="0,0,0", maxStack=10,
-            restrictOption=False, expressionCounting=False,
-            drawMultipleMessage="Draw multiple" if returned else "Draw multiple cards"))
+            restrictOption=False, expressionCounting=False))
     boxboard = c.Board(c.ZonedGrid(*zones), name=BOX_BOARD, image=BOX_IMAGE, width=board.width,
                        height=board.height)
     return c.Map(
@@ -362,53 +365,31 @@ def turn_tracker(game: Game) -> c.Component:
 
 
 def charts(game: Game, entries: dict[str, bytes]) -> c.Component:
-    """The chart window: rules, sequence of play, every table, each scenario's set-up."""
+    """The chart window: the rules, then every player-aid card as printed (tables, terrain,
+    sequence of play, turn record, set-ups)."""
     items = []
     if game.rules:
         entries["rules.html"] = html.rules_html(game).encode("utf-8")
         items.append(c.HtmlChart(chartName="Rules", fileName="rules.html"))
-    entries["sequence.html"] = html.sequence_html(game).encode("utf-8")
-    items.append(c.HtmlChart(chartName="Sequence of play", fileName="sequence.html"))
-    for tb in game.tables:
-        name = f"table-{tb.id}.html"
-        entries[name] = html.page(tb.name, html.table_html(tb)).encode("utf-8")
-        items.append(c.HtmlChart(chartName=tb.name, fileName=name))
+    seen: Counter = Counter()
+    for title, png in images.chart_pngs(game):
+        base = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:60] or "chart"
+        seen[base] += 1
+        name = f"chart-{base}{'-' + str(seen[base]) if seen[base] > 1 else ''}.png"
+        entries["images/" + name] = png
+        items.append(c.Chart(chartName=title, fileName=name))
     return c.ChartWindow(c.TabWidget(*items, entryName="Charts"), name="Charts", text="Charts",
                          tooltip="Rules, tables and charts", hotkey=keystroke(72, CTRL))
 
 
-def scenario_html(game: Game, sc: Scenario, targets) -> str:
-    rows = []
-    for cid, target, note in targets:
-        name = (pieces.unit_name(game.unit_by_id[cid]) if cid in game.unit_by_id
-                else game.marker_by_id[cid].name)
-        rows.append(f"<tr><td>{html.escape(name)}</td><td>{html.escape(target.location)}</td>"
-                    f"<td>{html.escape(note)}</td></tr>")
-    parts = [f"<h2>{html.escape(sc.name)}</h2>"]
-    if sc.description:
-        parts.append(f"<p>{html.escape(sc.description)}</p>")
-    if sc.setup_note:
-        parts.append(f"<p>{html.escape(sc.setup_note)}</p>")
-    parts.append("<table border=\"1\" cellspacing=\"0\"><tr><th>Counter</th><th>Starts in</th>"
-                 "<th>Note</th></tr>" + "".join(rows) + "</table>")
-    if sc.victory:
-        parts.append("<h3>Victory</h3><ul>" + "".join(f"<li>{html.escape(v)}</li>" for v in sc.victory)
-                     + "</ul>")
-    if sc.special_rules:
-        parts.append("<h3>Special rules</h3><ul>"
-                     + "".join(f"<li>{html.escape(v)}</li>" for v in sc.special_rules) + "</ul>")
-    return html.page(sc.name, "\n".join(parts))
-
-
 def moduledata(game: Game) -> bytes:
-    from xml.sax.saxutils import escape
-
+    """The moduledata entry: name, version, description and the VASSAL version written for."""
     info = game.info
     return ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'
             f"<version>{escape(info.version)}</version><extra1/><extra2/>"
             f"<VassalVersion>{VASSAL_VERSION}</VassalVersion><dateSaved>{DATE_SAVED}</dateSaved>"
             f"<name>{escape(info.title)}</name><description>{escape(_description(game))}"
-            "</description></data>\n").encode("utf-8")
+            "</description></data>\n").encode()
 
 
 def _description(game: Game) -> str:
@@ -437,6 +418,13 @@ def build_module(game: Game) -> ModuleBuild:
         for k, n in here.items():
             counts[k] = max(counts[k], n)
     board = bx.layout(game, counts, cell)
+    # Deck markers a set-up puts elsewhere (on a track, in a hex) leave the deck.
+    outside: Counter = Counter()
+    for targets in per_scenario.values():
+        here = Counter(cid for cid, tg, _ in targets if not tg.key.startswith("deck:")
+                       and game.marker_by_id.get(cid) and game.marker_by_id[cid].deck)
+        for k, n in here.items():
+            outside[k] = max(outside[k], n)
     boxes_by_key = board.by_key()
 
     entries: dict[str, bytes] = {}
@@ -449,10 +437,9 @@ def build_module(game: Game) -> ModuleBuild:
     protos = [c.PrototypeDefinition(text=p.definition(), name=name, description="")
               for name, p in book.protos.items()]
     pal = palette(game, book, geom)
-    maps = [main_map(game, geom), box_map(game, board, book, geom)]
+    maps = [main_map(game, geom), box_map(game, board, book, geom, outside)]
     setups = []
     md = moduledata(game)
-    scenario_charts = []
     for sc in game.scenarios:
         targets = per_scenario[sc.name]
         placed: list[Placed] = []
@@ -476,14 +463,11 @@ def build_module(game: Game) -> ModuleBuild:
         entries[fname] = vsav_bytes(text, md)
         setups.append(c.PredefinedSetup(name=sc.name, file=fname, useFile=True, isMenu=False))
         out.setups[sc.name] = expected
-        page_name = f"setup-{fname[:-5]}.html"
-        entries[page_name] = scenario_html(game, sc, targets).encode("utf-8")
-        scenario_charts.append(c.HtmlChart(chartName=f"Set-up: {sc.name}", fileName=page_name))
+        out.deck_held[sc.name] = sum(1 for _, tg, _ in targets if tg.key.startswith("deck:"))
     chart_window = charts(game, entries)
-    chart_window.children[0].children.extend(scenario_charts)
 
-    out.decks = {d.name: sum(m.copies for m in game.markers if m.deck == d.id)
-                 for d in game.info.decks}
+    out.decks = {d.name: sum(max(0, m.copies - outside[m.id]) for m in game.markers
+                             if m.deck == d.id) for d in game.info.decks}
     if game.is_hex:
         for h in game.grid.all_hexes():
             x, y = geom.hex_point(h)

@@ -7,7 +7,7 @@ engine-defaults.txt). A Piece is its traits outermost first, ending with the Bas
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from builder.vassal.encoding import CTRL, add_piece_command, encode_sequence, keystroke, nest
 
@@ -241,7 +241,7 @@ class Piece:
             out.extend(i for i in t.images() if i not in out)
         return out
 
-    def expanded(self, prototypes: Mapping[str, "Piece"]) -> "Piece":
+    def expanded(self, prototypes: Mapping[str, Piece]) -> Piece:
         """The piece with each UsePrototype replaced by the prototype's traits (as saves hold)."""
         out: list[Trait] = []
         for t in self.traits:
@@ -251,7 +251,7 @@ class Piece:
                 out.append(t)
         return Piece(tuple(out))
 
-    def placed(self, map_id: str, x: int, y: int, gpid: str) -> "Piece":
+    def placed(self, map_id: str, x: int, y: int, gpid: str) -> Piece:
         """The same piece standing on a map at (x, y)."""
         basic = replace(self.basic, map_id=map_id, x=x, y=y, gpid=gpid)
         return Piece(self.traits[:-1] + (basic,))
@@ -260,13 +260,3 @@ class Piece:
 def prototype_piece(traits: Sequence[Trait]) -> Piece:
     """A PrototypeDefinition's piece: its traits around an empty BasicPiece."""
     return Piece(tuple(traits) + (BasicPiece("", ""),))
-
-
-@dataclass(frozen=True)
-class PieceSpec:
-    """A palette entry: the piece, its palette name and its slot id."""
-
-    name: str
-    piece: Piece
-    gpid: str = ""
-    tags: dict = field(default_factory=dict, compare=False)

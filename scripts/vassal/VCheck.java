@@ -178,7 +178,7 @@ public class VCheck {
     for (int i = 0; i < all.getLength(); i++) {
       org.w3c.dom.Element e = (org.w3c.dom.Element) all.item(i);
       String tag = e.getTagName();
-      if (!tag.startsWith("VASSAL.")) {
+      if (!tag.startsWith("VASSAL.") || "VASSAL.build.GameModule".equals(tag)) {
         continue;
       }
       if (!known.containsKey(tag)) {
@@ -244,21 +244,29 @@ public class VCheck {
       Rectangle bb = p.boundingBox();
       draw(p);
       String name = p.getName();
-      StringBuilder props = new StringBuilder();
-      for (String k : new String[] {"Side", "Formation", "Type", "Attack", "Defense", "Movement",
-                                    "Strength", "Step", "Kind"}) {
-        Object v = p.getProperty(k);
-        if (v != null && !"".equals(v.toString())) {
-          props.append(k).append('=').append(v).append(';');
-        }
-      }
+      String props = props(p);
       // Ctrl+F: the flip every two-sided unit carries.
       p.keyEvent(KeyStroke.getKeyStroke(70, java.awt.event.InputEvent.CTRL_DOWN_MASK));
       draw(p);
       String flipped = p.getName();
-      Object step = p.getProperty("Step");
       OUT.println("SLOT\t" + clean(slot.getConfigureName()) + "\t" + clean(name) + "\t" + clean(flipped)
-        + "\t" + bb.width + "x" + bb.height + "\t" + clean(props) + "\t" + clean(step));
+        + "\t" + bb.width + "x" + bb.height + "\t" + clean(props));
+    }
+    // Charts: each image loaded as the chart window would, each HTML page read from the archive.
+    for (VASSAL.build.widget.Chart ch : gm.getAllDescendantComponentsOf(VASSAL.build.widget.Chart.class)) {
+      String file = ch.getAttributeValueString("fileName");
+      BufferedImage img = VASSAL.tools.imageop.Op.load(file).getImage();
+      OUT.println("CHART\t" + clean(ch.getConfigureName()) + "\t" + clean(file) + "\t"
+        + (img == null ? "0x0" : img.getWidth() + "x" + img.getHeight()));
+    }
+    for (VASSAL.build.widget.HtmlChart ch : gm.getAllDescendantComponentsOf(VASSAL.build.widget.HtmlChart.class)) {
+      String file = ch.getAttributeValueString("fileName");
+      try (InputStream in = gm.getDataArchive().getInputStream(file)) {
+        OUT.println("HTMLCHART\t" + clean(ch.getConfigureName()) + "\t" + clean(file) + "\t" + in.readAllBytes().length);
+      }
+      catch (Exception e) {
+        problem("HTMLCHART", file + ": " + e);
+      }
     }
     for (DiceButton d : gm.getAllDescendantComponentsOf(DiceButton.class)) {
       OUT.println("DICE\t" + clean(d.getConfigureName()) + "\t" + clean(d.getAttributeValueString("nDice"))
@@ -267,6 +275,21 @@ public class VCheck {
     for (TurnTracker t : gm.getAllDescendantComponentsOf(TurnTracker.class)) {
       OUT.println("TURN\t" + clean(t.getConfigureName()) + "\t" + clean(t.getAttributeValueString("turnFormat")));
     }
+  }
+
+  static final String[] PROPS = {"UnitId", "MarkerId", "Side", "Formation", "Type", "Kind", "Attack",
+    "Defense", "Movement", "Strength", "Step", "SetupNote"};
+
+  /** The properties the module sets on pieces, as key=value; pairs. */
+  static String props(GamePiece p) {
+    StringBuilder sb = new StringBuilder();
+    for (String k : PROPS) {
+      Object v = p.getProperty(k);
+      if (v != null && !"".equals(v.toString())) {
+        sb.append(k).append('=').append(v).append('\u001f');
+      }
+    }
+    return sb.toString();
   }
 
   static void draw(GamePiece p) {
@@ -330,8 +353,37 @@ public class VCheck {
         gs.loadGameInForeground(s.getFileName(), in);
       }
       listPieces(s.getConfigureName());
+      snapshot(s.getConfigureName());
     }
     gs.setup(false);
+  }
+
+  /** With VCHECK_SNAPSHOT=dir: each map around its pieces as the engine paints it (to look at). */
+  static void snapshot(String setup) throws Exception {
+    String dir = System.getenv("VCHECK_SNAPSHOT");
+    if (dir == null || dir.isEmpty()) {
+      return;
+    }
+    int n = 0;
+    for (Map m : Map.getMapList()) {
+      GamePiece[] ps = m.getPieces();
+      if (ps.length == 0) {
+        continue;
+      }
+      Point c = ps[0].getPosition();
+      Rectangle r = new Rectangle(Math.max(0, c.x - 500), Math.max(0, c.y - 350), 1000, 700);
+      BufferedImage img = new BufferedImage(r.width, r.height, BufferedImage.TYPE_INT_RGB);
+      for (int pass = 0; pass < 6; pass++) {  // board tiles load in the background
+        Graphics2D g = img.createGraphics();
+        g.translate(-r.x, -r.y);
+        m.paintRegion(g, r, m.getView());
+        g.dispose();
+        Thread.sleep(700);
+      }
+      String name = (setup + "-" + (n++)).replaceAll("[^A-Za-z0-9]+", "_") + ".png";
+      javax.imageio.ImageIO.write(img, "png", new java.io.File(dir, name));
+      OUT.println("SNAPSHOT\t" + clean(setup) + "\t" + clean(m.getMapName()) + "\t" + name);
+    }
   }
 
   static void listPieces(String setup) {
@@ -359,7 +411,14 @@ public class VCheck {
     Point pos = p.getPosition();
     OUT.println("PIECE\t" + clean(setup) + "\t" + clean(m.getMapName()) + "\t" + clean(p.getName()) + "\t"
       + clean(m.locationName(pos)) + "\t" + pos.x + "\t" + pos.y + "\t" + holder + "\t"
-      + clean(p.getProperty("Side")) + "\t" + clean(p.getProperty("Step")));
+      + clean(props(p)));
+    if (p.getProperty("UnitId") != null && "1".equals(String.valueOf(p.getProperty("Step")))) {
+      // Ctrl+F on the map: the name, the factors and Step follow the face shown.
+      KeyStroke flip = KeyStroke.getKeyStroke(70, java.awt.event.InputEvent.CTRL_DOWN_MASK);
+      p.keyEvent(flip);
+      OUT.println("FLIP\t" + clean(setup) + "\t" + clean(p.getName()) + "\t" + clean(props(p)));
+      p.keyEvent(flip);
+    }
   }
 
   /** Any dialog the engine opened (warnings, errors, board pickers) is reported with its text. */

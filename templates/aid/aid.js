@@ -294,6 +294,15 @@
     });
   }
 
+  // ----- a link to a calculator opens it ----------------------------------------------------------
+  function openTarget() {
+    const id = decodeURIComponent(location.hash.slice(1));
+    const t = id && document.getElementById(id);
+    if (t && t.tagName === "DETAILS" && !t.open) { t.open = true; t.scrollIntoView(); }
+  }
+  window.addEventListener("hashchange", openTarget);
+  openTarget();
+
   // ----- print: every collapsed part open on paper ------------------------------------------------
   let closed = [];
   window.addEventListener("beforeprint", () => { closed = $$("details:not([open])"); closed.forEach((d) => { d.open = true; }); });

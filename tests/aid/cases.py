@@ -57,7 +57,7 @@ def _base(spec_inputs: list[dict]) -> dict:
             continue
         if i["type"] == "int":
             vals = _int_values(i)
-            base[i["id"]] = str(vals[len(vals) // 2]) if not i["multiple"] else str(vals[len(vals) // 2])
+            base[i["id"]] = str(vals[len(vals) // 2])
         elif i["type"] == "choice":
             base[i["id"]] = i["choices"][0]["value"]
     return base

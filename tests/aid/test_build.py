@@ -8,7 +8,6 @@ import hashlib
 import json
 import re
 from html import unescape
-from pathlib import Path
 
 from builder.aid.engine_data import engine_data
 from builder.aid.page import render_aid
@@ -20,7 +19,7 @@ MINI = ROOT / "tests" / "fixtures" / "mini"
 
 
 def _scripts(html: str) -> list[str]:
-    return re.findall(r"<script>(.*?)</script>", html, flags=re.S)
+    return re.findall(r"<script>(.*?)</script>", html, flags=re.DOTALL)
 
 
 def test_cli_writes_one_self_contained_file(run_cli, tmp_path):
@@ -29,7 +28,7 @@ def test_cli_writes_one_self_contained_file(run_cli, tmp_path):
     page = tmp_path / "mini" / "mini-aid.html"
     assert f"wrote {page}" in res.output
     html = page.read_text(encoding="utf-8")
-    markup = re.sub(r"<script>.*?</script>", "", html, flags=re.S)  # the page's own code
+    markup = re.sub(r"<script>.*?</script>", "", html, flags=re.DOTALL)  # the page's own code
     # nothing loaded from anywhere: no src/href to another file, no stylesheet links or imports
     assert not re.search(r"<(?:link|img|iframe|object|embed)\b", markup)
     assert not re.search(r"<[a-z][^>]*\ssrc\s*=", markup)
@@ -53,7 +52,7 @@ def test_build_is_deterministic():
 def test_embedded_data_is_the_engine_data():
     game = load_game(find_game(str(MINI)))
     html = render_aid(game)
-    raw = re.search(r'<script type="application/json" id="aid-data">(.*?)</script>', html, re.S).group(1)
+    raw = re.search(r'<script type="application/json" id="aid-data">(.*?)</script>', html, re.DOTALL).group(1)
     assert "<" not in raw and ">" not in raw and "&" not in raw
     assert json.loads(raw) == json.loads(json.dumps(engine_data(game)))
 

@@ -189,3 +189,24 @@ def test_themes_and_print(pages, open_page):
     assert page.locator(".dice").is_hidden()
     assert page.evaluate(bg) in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)")
     assert page.locator("#tables").is_visible()
+
+
+def test_phases_skipped_this_turn_are_marked(games, pages, open_page):
+    """A phase the rules skip on some turns says so on those turns and is never 'current'."""
+    found = [(n, i, ph) for n in SAMPLES for i, ph in enumerate(games[n].info.sequence)
+             if ph.skip_on_turns]
+    if not found:
+        pytest.skip("no sample skips a phase")
+    name, index, phase = found[0]
+    page, _ = open_page(pages[name])
+    turn = games[name].info.turns.first
+    while turn not in phase.skip_on_turns:
+        page.locator("#seq-next-turn").click()
+        turn += 1
+    li = page.locator("#seq-list li.phase").nth(index)
+    assert page.locator("#seq-turn").inner_text() == str(turn)
+    assert "not-now" in li.get_attribute("class")
+    assert li.locator(".skipped").is_visible()
+    assert li.get_attribute("aria-current") is None
+    box = li.bounding_box()
+    assert box["x"] >= 0 and box["width"] > 200, "laid out in the list, not pushed off screen"

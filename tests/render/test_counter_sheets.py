@@ -110,7 +110,7 @@ def _counter_text(page, shape) -> str:
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
         if shape[0] <= cx <= shape[0] + shape[2] and shape[1] <= cy <= shape[1] + shape[3] and ch["upright"]:
             chars.append((round(-ch["matrix"][5], 1), ch["matrix"][4], ch["text"]))
-    return "".join(t for *_, t in sorted(chars))
+    return "".join(t for *_, t in sorted(chars)).replace(" ", "")
 
 
 def test_every_unit_and_marker_is_printed_with_its_copies(built, games):

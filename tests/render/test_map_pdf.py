@@ -131,3 +131,14 @@ def test_a_big_map_is_tiled_with_overlaps_that_cover_it(games):
     for upper, lower in itertools.pairwise(ys):
         bottom_of_upper = max(d for _, b, _, d in covered if b == upper)
         assert bottom_of_upper - lower >= 10.0
+
+
+def test_pdfs_parse_cleanly_with_qpdf(built):
+    """Every page's resources parse (cairo 1.16 once repeated keys for a counter's copies)."""
+    pikepdf = pytest.importorskip("pikepdf")
+    for name, paths in built.items():
+        for kind, path in paths.items():
+            with pikepdf.open(path) as pdf:
+                for n, page in enumerate(pdf.pages):
+                    res = page.obj.get("/Resources")
+                    assert res is not None and len(res.keys()) > 0, (name, kind, n)

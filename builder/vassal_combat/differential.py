@@ -1,0 +1,243 @@
+"""A differential CRT in the module: attack minus defence on the defender's terrain row.
+
+Mirrors builder.tables.differential: rows from the defender's place (terrain) and from the
+hexsides the attack markers cross (any or all attackers), condition rows the player switches on,
+the row best for the defender (leftmost column), ends of rows, shifts, modifiers, the roll.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from builder.model.tables import DifferentialTable, parse_band
+from builder.tables import dice as tdice
+from builder.tables.common import meaning, slug
+from builder.vassal_combat import expr as x
+from builder.vassal_combat.calculator import (
+    PREFIX,
+    Calculator,
+    Input,
+    factor_property,
+    modifier_inputs,
+    results_lookup,
+    shift_inputs,
+    shift_total,
+)
+from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
+from builder.vassal_combat.places import hexside_types, place_terrain, default_terrain
+
+P = PREFIX
+
+
+def _beyond(rule: str, last: int, low: bool) -> int:
+    if rule == "not-allowed":
+        return -1
+    if low:
+        return 0 if rule == "first-column" else last
+    return last if rule == "last-column" else 0
+
+
+def row_column(t: DifferentialTable, row, diff: str) -> str:
+    """The column index of a differential on one row (-1: not allowed)."""
+    bands = [parse_band(b) for b in row.differentials]
+    last = len(bands) - 1
+    cases = []
+    if bands[0][0] != float("-inf"):
+        cases.append((f"{diff} < {x.lit(int(bands[0][0]))}", x.lit(_beyond(t.beyond_low, last, True))))
+    if bands[-1][1] != float("inf"):
+        cases.append((f"{diff} > {x.lit(int(bands[-1][1]))}",
+                      x.lit(_beyond(t.beyond_high, last, False))))
+    for i in range(last, 0, -1):
+        cases.append((f"{diff} >= {x.lit(int(bands[i][0]))}", str(i)))
+    return x.choose(cases, "0")
+
+
+def _label(t: DifferentialTable, row, i: int) -> str:
+    """As builder.tables.differential._label."""
+    if i < len(row.differentials):
+        return f"{row.differentials[i]} on {row.name}"
+    clear = next((r for r in t.terrain_rows if r.name == t.default_row), row)
+    band = f", the {clear.name} row's {clear.differentials[i]}" if i < len(clear.differentials) else ""
+    return f"column {i + 1} of {t.columns}{band}"
+
+
+def divisors(game, t: DifferentialTable) -> list[Fraction]:
+    """The distinct defence divisors the terrain types give, smallest first."""
+    vals = {Fraction(str(tt.effects[t.defence_effect])) for tt in game.map.terrain_types
+            if t.defence_effect and t.defence_effect in tt.effects}
+    return sorted(vals)
+
+
+def build(game, t: DifferentialTable) -> Calculator:
+    """The calculator of a differential table."""
+    c = Calculator(t.id, t.name, t.kind, marker=f"Resolve: {t.name}",
+                   attacker_name=f"Attacker: {t.name}")
+    tid = x.ident(t.id)
+    rows = list(t.terrain_rows)
+    divs = divisors(game, t)
+
+    # what the module looks up about the defender's place, and about each attacker -> defender side
+    fields = []
+    for k, r in enumerate(rows):
+        if not r.condition and r.terrain:
+            fields.append(Field(f"T{k}", 2))
+        if r.condition:
+            fields.append(Field(f"C{k}", 2))
+        if r.hexsides and r.except_terrain:
+            fields.append(Field(f"E{k}", 2))
+    if divs:
+        fields.append(Field("DIV", len(divs) + 1))
+    loc = Packer(f"{tid}@", fields or [Field("NONE", 1)], f"{P}Loc")
+
+    def facts(terrain: tuple[str, ...]) -> dict[str, int]:
+        out = {}
+        ts = set(terrain)
+        for k, r in enumerate(rows):
+            if not r.condition and r.terrain:
+                out[f"T{k}"] = int(bool(ts & set(r.terrain)))
+            if r.condition:
+                out[f"C{k}"] = int(not r.terrain or bool(ts & set(r.terrain)))
+            if r.hexsides and r.except_terrain:
+                out[f"E{k}"] = int(bool(ts & set(r.except_terrain)))
+        if divs:
+            found = [Fraction(str(game.terrain_types[i].effects[t.defence_effect])) for i in terrain
+                     if i in game.terrain_types and t.defence_effect in game.terrain_types[i].effects]
+            out["DIV"] = divs.index(max(found)) + 1 if found else 0
+        return out
+
+    places = location_names(game)
+    keys = [key_text(name) for name, _ in places]
+    all_facts = [facts(place_terrain(game, p)) for _, p in places]
+    default = commonest(all_facts, facts(default_terrain(game)))
+    c.data.update(loc.data(keys, lambda i: all_facts[i], default))
+    for name, e in loc.word_props("LocationName", default):
+        c.prop(name, e)
+
+    side_rows = [k for k, r in enumerate(rows) if r.hexsides]
+    if side_rows and game.is_hex:
+        c.at_property = f"{P}At_{tid}"
+        c.published[c.at_property] = "LocationName"
+        pair = Packer(f"{tid}>", [Field(f"H{k}", 2) for k in side_rows], f"{P}Side")
+        for a, b, types in hexside_types(game):
+            vals = {f"H{k}": int(bool(set(types) & set(rows[k].hexsides))) for k in side_rows}
+            if any(vals.values()):
+                c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"], lambda _i: vals, {}))
+        key = f'LocationName + ">" + {c.at_property}'
+        for name, e in pair.word_props(key, {}):
+            c.attacker.append((name, e))
+        for k in side_rows:
+            c.attacker.append((f"{P}X{k}_{tid}", pair.field(f"H{k}")))
+
+    # the strengths: attack markers total their stacks; the defender's stack is under the marker
+    attack_prop = factor_property(game, "attack")
+    defence_prop = factor_property(game, "defence")
+    c.engine_prop(f"{P}S_{tid}", f'SumStack("{attack_prop}")', attacker=True)
+    c.attacker.append((f"{P}A_{tid}", f"{P}S_{tid}"))
+    c.attacker_marks.append((f"{P}One_{tid}", "1"))
+    c.engine_prop(f"{P}Attack", f'Sum("{P}A_{tid}", "{{true}}")')
+    c.engine_prop(f"{P}Attackers", f'Sum("{P}One_{tid}", "{{true}}")')
+    for k in side_rows if c.at_property else []:
+        c.engine_prop(f"{P}X{k}", f'Sum("{P}X{k}_{tid}", "{{true}}")')
+    c.engine_prop(f"{P}DefRaw", f'SumStack("{defence_prop}")')
+    if divs:
+        div = loc.field("DIV")
+        c.prop(f"{P}Defence", x.choose(
+            [(f"{div} == {i + 1}", x.divide_by(f"{P}DefRaw", d, "down")) for i, d in enumerate(divs)],
+            f"{P}DefRaw"))
+    else:
+        c.prop(f"{P}Defence", f"{P}DefRaw")
+    c.prop(f"{P}Diff", f"{P}Attack - {P}Defence")
+
+    # condition rows (e.g. a beach assault): the player says so
+    conds: dict[str, str] = {}
+    for r in rows:
+        if r.condition and r.condition not in conds:
+            prop = f"{P}Cond_{x.ident(slug(r.condition))}"
+            conds[r.condition] = prop
+            c.inputs.append(Input(prop, r.condition, "toggle", api=slug(r.condition)))
+
+    # which rows apply, each row's column, the best for the defender
+    # the rules assistant lists the rows from the terrain, then from hexsides, then conditions;
+    # on a tie the first listed is named (the column is the same)
+    phases: list[list[tuple[int, str]]] = [[], [], []]
+    for k, r in enumerate(rows):
+        c.prop(f"{P}Col{k}", row_column(t, r, f"{P}Diff"))
+        why = []
+        if not r.condition and r.terrain:
+            phases[0].append((k, c.prop(f"{P}RowT{k}", f"{loc.field(f'T{k}')} == 1")))
+        if r.hexsides and c.at_property:
+            hit = (f"{P}X{k} > 0" if t.hexside_applies == "any"
+                   else f"{P}Attackers > 0 && {P}X{k} == {P}Attackers")
+            if r.except_terrain:
+                hit = f"{hit} && {loc.field(f'E{k}')} == 0"
+            phases[1].append((k, c.prop(f"{P}RowH{k}", hit)))
+        if r.condition:
+            phases[2].append((k, c.prop(f"{P}RowC{k}", f"{conds[r.condition]} == 1 && "
+                                                      f"{loc.field(f'C{k}')} == 1")))
+        why = [p for phase in phases for kk, p in phase if kk == k]
+        c.prop(f"{P}Row{k}", x.any_of(why))
+    d = next(k for k, r in enumerate(rows) if r.name == t.default_row)
+    c.prop(f"{P}Any", x.any_of(f"{P}Row{k}" for k in range(len(rows))))
+    options = [f"{P}Row{k} && {P}Col{k} >= 0 ? {P}Col{k} : {x.BIG}" for k in range(len(rows))]
+    c.prop(f"{P}Base", f"!{P}Any ? ({P}Col{d} >= 0 ? {P}Col{d} : {x.BIG}) : {x.minimum(options)}")
+    c.prop(f"{P}RowIdx", f"!{P}Any ? {d} : " + x.choose(
+        [(f"{p} && {P}Col{k} == {P}Base", str(k)) for phase in phases for k, p in phase],
+        str(d)))
+    shifts = shift_inputs(c, t.shifts)
+    c.prop(f"{P}Column", f"{P}Base == {x.BIG} ? -1 : "
+           + (x.clamp(f"{P}Base + {shift_total(shifts)}", 0, t.columns - 1) if shifts
+              else f"{P}Base"))
+
+    # roll, modifiers, result
+    mods = modifier_inputs(c, t.modifiers)
+    c.prop(f"{P}Drm", " + ".join(x.paren(e) for _, e in mods) if mods else "0")
+    lo, hi = tdice.dice_range(t.dice)
+    die = c.roll(f"{P}Die", t.dice)
+    c.prop(f"{P}Roll", x.clamp(f"{die} + {P}Drm", lo, hi))
+    c.prop(f"{P}Result", f'{P}Column < 0 ? "not allowed" : '
+           + x.paren(results_lookup(t.results, f"{P}Roll", f"{P}Column", lambda v: v)))
+    results = sorted({v for row in t.results.values() for v in row})
+    c.prop(f"{P}Meaning", f'{P}Column < 0 ? "the attack cannot be made at this differential" : '
+           + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
+                               for v in results], '""')))
+
+    # the column's label as the rules assistant gives it, and the chat line
+    labels = []
+    for k, r in enumerate(rows):
+        inner = x.index_lookup(f"{P}Column", [_label(t, r, i) for i in range(t.columns)])
+        labels.append((f"{P}RowIdx == {k}", inner))
+    c.prop(f"{P}ColumnLabel", f'{P}Column < 0 ? "not allowed" : ' + x.paren(
+        x.choose(labels[:-1], labels[-1][1])))
+    c.prop(f"{P}RowName", x.index_lookup(f"{P}RowIdx", [r.name for r in rows]))
+    defence_text = f"{P}Defence"
+    if divs:
+        names = []
+        for dv in divs:
+            kinds = [tt.name for tt in game.map.terrain_types if t.defence_effect in tt.effects
+                     and Fraction(str(tt.effects[t.defence_effect])) == dv]
+            names.append(f" ({{raw}} / {_show(dv)} in {', '.join(kinds)})")
+        div = loc.field("DIV")
+        defence_text = x.text(f"{P}Defence", x.choose(
+            [(f"{div} == {i + 1}", x.text(x.lit(n.split('{raw}')[0]), f"{P}DefRaw",
+                                          x.lit(n.split('{raw}')[1])))
+             for i, n in enumerate(names)], '""'))
+    shift_text = []
+    for prop, n in shifts:
+        s = next(s for s in t.shifts if f"{P}Shift_{x.ident(s.id)}" == prop)
+        shift_text.append(f'{prop} > 0 ? ", {s.label} " + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
+                          f'+ {prop} * {x.lit(n)} : ""')
+    c.prop(c.line, x.text(
+        x.lit(f"{t.name}: attack "), f"{P}Attack", x.lit(" vs "), defence_text,
+        x.lit(", "), f"{P}RowName", x.lit(" row, "), x.signed(f"{P}Diff"),
+        *[x.paren(s) for s in shift_text],
+        x.lit(" -> "), f'{P}Column < 0 ? "not allowed" : "column " + ({P}Column + 1) + " ("'
+        f' + {P}ColumnLabel + "), die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "")'
+        f' + {P}Drm + " = " + ({die} + {P}Drm) : "") + ": " + {P}Result'
+        f' + ({P}Meaning == "" ? "" : " (" + {P}Meaning + ")")'))
+    return c
+
+
+def _show(v: Fraction) -> str:
+    from builder.tables.rounding import show
+
+    return show(v)

@@ -1,0 +1,337 @@
+"""An odds CRT in the module: attack divided by defence, rounded, read as '3:1' or '1:2'.
+
+Mirrors builder.tables.ratio: each attack marker's stack capped per sector edge and divided by
+the hexside it attacks across; the defender's fire first (its machine guns from the map, their
+arc, a roll on the fire table); the terrain divisor and shift of the defender's place; the odds
+rounded as the table says (below 1:1 too); ends of the table; shifts; modifiers; the roll; the
+attacker/defender losses and the defender's retreat.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from builder.model.tables import RatioTable
+from builder.tables import dice as tdice
+from builder.tables.common import meaning
+from builder.tables.rounding import MIRROR, show
+from builder.vassal_combat import expr as x
+from builder.vassal_combat.calculator import (
+    PREFIX,
+    Calculator,
+    Input,
+    factor_property,
+    modifier_inputs,
+    results_lookup,
+    shift_inputs,
+    shift_total,
+)
+from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
+from builder.vassal_combat.places import default_terrain, hexside_types, place_terrain
+
+P = PREFIX
+
+
+def _ratio(text: str) -> tuple[int, int]:
+    a, b = re.fullmatch(r"\s*(\d+)\s*:\s*(\d+)\s*", text).groups()
+    return int(a), int(b)
+
+
+def _label(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def _effect_values(kinds, effect: str) -> dict[str, Fraction]:
+    out = {}
+    for k in kinds:
+        v = k.effects.get(effect) if effect else None
+        if isinstance(v, (int, float)) and not isinstance(v, bool):
+            out[k.id] = Fraction(str(v))
+    return out
+
+
+def terrain_divisor(game, t: RatioTable, ids: tuple[str, ...]) -> Fraction:
+    """As builder.tables.terrain.divisor: the best for the defender, or all multiplied."""
+    vals = _effect_values(game.map.terrain_types, t.terrain_effect)
+    found = [vals[i] for i in ids if i in vals]
+    if not found:
+        return Fraction(1)
+    if t.terrain_choice == "cumulative":
+        out = Fraction(1)
+        for v in found:
+            out *= v
+        return out
+    return max(found)
+
+
+def terrain_shift(game, t: RatioTable, ids: tuple[str, ...]) -> int:
+    """As builder.tables.terrain.terrain_shift: the shift best for the defender (most left)."""
+    found = []
+    for i in ids:
+        tt = game.terrain_types.get(i)
+        if tt is None or not t.shift_effect or t.shift_effect not in tt.effects:
+            continue
+        try:
+            found.append(int(tt.effects[t.shift_effect]))
+        except (TypeError, ValueError):
+            continue
+    return min(found) if found else 0
+
+
+def hexside_divisor(game, t: RatioTable, types: tuple[str, ...]) -> Fraction:
+    vals = _effect_values(game.map.hexside_types if game.is_hex else (), t.terrain_effect)
+    return max([Fraction(1)] + [vals[s] for s in types if s in vals])
+
+
+def build(game, t: RatioTable) -> Calculator:
+    """The calculator of a ratio table (and its readings, chosen on the marker)."""
+    c = _build(game, t)
+    if not t.readings:
+        return c
+    variants = [(r, _build(game, t.with_reading(r.id))) for r in t.readings]
+    prop = f"{P}Reading"
+    values = ("written",) + tuple(r.id for r in t.readings)
+    c.inputs.append(Input(prop, "reading of the table", "choice", default="written",
+                          choices=values, api="reading"))
+    for attr in ("props", "attacker"):
+        merged = []
+        for name, e in getattr(c, attr):
+            alts = []
+            for r, v in variants:
+                other = dict(getattr(v, attr)).get(name)
+                if other is None:
+                    raise ValueError(f"{t.id}: reading {r.id} changes the table's shape")
+                if other != e:
+                    alts.append((f"{prop} == {x.lit(r.id)}", other))
+            merged.append((name, x.choose(alts, e) if alts else e))
+        setattr(c, attr, merged)
+    if any(f"{prop} ==" in e for _, e in c.attacker):
+        # an attack marker reads the reading from a global property the marker sets on Resolve
+        glob = f"{P}ReadingAt_{x.ident(t.id)}"
+        c.attacker = [(n, e.replace(f"{prop} ==", f"{glob} ==")) for n, e in c.attacker]
+        c.published[glob] = prop
+    return c
+
+
+def _build(game, t: RatioTable) -> Calculator:
+    c = Calculator(t.id, t.name, t.kind, marker=f"Resolve: {t.name}",
+                   attacker_name=f"Attacker: {t.name}")
+    tid = x.ident(t.id)
+    fire = game.table_by_id.get(t.fire_first) if t.fire_first else None
+    places = location_names(game)
+    keys = [key_text(name) for name, _ in places]
+
+    # facts about the defender's place
+    def facts(place) -> dict[str, Fraction | int]:
+        ids = place_terrain(game, place) if place is not None else default_terrain(game)
+        out = {"DIV": terrain_divisor(game, t, ids), "SHIFT": terrain_shift(game, t, ids)}
+        if fire is not None and place is not None and not game.is_hex:
+            s = game.sector_by_id[place]
+            out["MG"] = _band(fire, s.mg) + 1 if s.mg else 0
+            out["ARC"] = int(bool(s.fire_arc))
+        return out
+
+    raw = [facts(p) for _, p in places]
+    divs = sorted({f["DIV"] for f in raw} | {Fraction(1)})
+    shifts_seen = sorted({f["SHIFT"] for f in raw} | {0})
+    lo_shift = shifts_seen[0]
+
+    def coded(f) -> dict[str, int]:
+        out = {"DIV": divs.index(f["DIV"]), "SHIFT": f["SHIFT"] - lo_shift}
+        for k in ("MG", "ARC"):
+            if k in f:
+                out[k] = f[k]
+        return out
+
+    fields = [Field("DIV", len(divs)), Field("SHIFT", shifts_seen[-1] - lo_shift + 1)]
+    if fire is not None and not game.is_hex:
+        fields += [Field("MG", len(fire.bands) + 1), Field("ARC", 2)]
+    loc = Packer(f"{tid}@", fields, f"{P}Loc")
+    all_facts = [coded(f) for f in raw]
+    default = commonest(all_facts, coded(facts(None)))
+    c.data.update(loc.data(keys, lambda i: all_facts[i], default))
+    for name, e in loc.word_props("LocationName", default):
+        c.prop(name, e)
+
+    # each attack marker: its stack, capped per edge, divided by the hexside crossed
+    attack_prop = factor_property(game, "attack")
+    defence_prop = factor_property(game, "defence")
+    rule = t.divisor_rounding or t.rounding
+    c.engine_prop(f"{P}S_{tid}", f'SumStack("{attack_prop}")', attacker=True)
+    strength = f"{P}S_{tid}"
+    if t.edge_cap:
+        c.attacker.append((f"{P}Capped_{tid}", f"Math.min({strength}, {t.edge_cap})"))
+        strength = f"{P}Capped_{tid}"
+    pair_fields = []
+    side_divs: list[Fraction] = []
+    sides = hexside_types(game) if game.is_hex else []
+    if game.is_hex:
+        side_divs = sorted({hexside_divisor(game, t, types) for _, _, types in sides} - {1})
+        if side_divs:
+            pair_fields.append(Field("HD", len(side_divs) + 1))
+    arc_pairs = []
+    if fire is not None and not game.is_hex:
+        pair_fields.append(Field("INARC", 2))
+        for s in game.map.sectors:
+            for a in s.fire_arc:
+                if a in game.sector_by_id:
+                    arc_pairs.append((a, s.id))
+    if pair_fields:
+        c.at_property = f"{P}At_{tid}"
+        c.published[c.at_property] = "LocationName"
+        pair = Packer(f"{tid}>", pair_fields, f"{P}Side")
+        if side_divs:
+            for a, b, types in sides:
+                d = hexside_divisor(game, t, types)
+                if d != 1:
+                    c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"],
+                                            lambda _i: {"HD": side_divs.index(d) + 1}, {}))
+        from builder.vassal.module import sector_label
+
+        for a, b in arc_pairs:
+            c.data.update(pair.data([f"{key_text(sector_label(game, a))}>"
+                                     f"{key_text(sector_label(game, b))}"],
+                                    lambda _i: {"INARC": 1}, {}))
+        key = f'LocationName + ">" + {c.at_property}'
+        for name, e in pair.word_props(key, {}):
+            c.attacker.append((name, e))
+        if side_divs:
+            hd = pair.field("HD")
+            c.attacker.append((f"{P}A_{tid}", x.choose(
+                [(f"{hd} == {i + 1}", x.divide_by(strength, d, rule)) for i, d in enumerate(side_divs)],
+                strength)))
+        else:
+            c.attacker.append((f"{P}A_{tid}", strength))
+        if arc_pairs:
+            c.attacker.append((f"{P}Arc_{tid}", pair.field("INARC")))
+    else:
+        c.attacker.append((f"{P}A_{tid}", strength))
+    c.attacker_marks.append((f"{P}One_{tid}", "1"))
+
+    c.engine_prop(f"{P}Attack", f'Sum("{P}A_{tid}", "{{true}}")')
+    c.engine_prop(f"{P}Attackers", f'Sum("{P}One_{tid}", "{{true}}")')
+    c.engine_prop(f"{P}DefRaw", f'SumStack("{defence_prop}")')
+    if t.edge_cap and t.edge_cap_defence:
+        c.prop(f"{P}Defence", f"Math.min({P}DefRaw, {t.edge_cap})")
+    else:
+        c.prop(f"{P}Defence", f"{P}DefRaw")
+
+    # the defender's fire first: its machine guns (from the map), their arc, a roll
+    if fire is not None and not game.is_hex:
+        c.engine_prop(f"{P}ArcHits", f'Sum("{P}Arc_{tid}", "{{true}}")')
+        mg = loc.field("MG")
+        c.prop(f"{P}Fires", f"{mg} > 0 && ({loc.field('ARC')} == 0 || {P}Attackers == 0 || "
+                            f"{P}ArcHits > 0)")
+        fdie = c.roll(f"{P}FireDie", fire.dice)
+        c.prop(f"{P}Loss", f"!{P}Fires ? 0 : " + x.paren(results_lookup(
+            fire.results, fdie, f"({mg} - 1)", _loss)))
+        c.prop(f"{P}FireBand", x.index_lookup(mg, [""] + [f"[{b}]" if fire.exact_bands else b
+                                                           for b in fire.bands]))
+    else:
+        c.prop(f"{P}Loss", "0")
+    c.prop(f"{P}Net", f"Math.max({P}Attack - {P}Loss, 0)")
+    div = loc.field("DIV")
+    c.prop(f"{P}Divided", x.choose(
+        [(f"{div} == {i}", x.divide_by(f"{P}Net", d, rule)) for i, d in enumerate(divs) if d != 1],
+        f"{P}Net"))
+
+    # the odds as a fraction WNum / WDen, and the column (-1: not allowed)
+    below = t.rounding_below or MIRROR[t.rounding]
+    a, d = f"{P}Divided", f"{P}Defence"
+    c.prop(f"{P}WNum", f"{a} >= {d} ? {x.paren(x.round_div(a, d, t.rounding))} : ({a} == 0 ? 0 : 1)")
+    c.prop(f"{P}WDen", f"{a} >= {d} || {a} == 0 ? 1 : {x.paren(x.round_div(d, a, below))}")
+    cols = [_ratio(col) for col in t.columns]
+    last = len(cols) - 1
+    low = -1 if t.beyond_low == "not-allowed" else (0 if t.beyond_low == "first-column" else last)
+    high = -1 if t.beyond_high == "not-allowed" else (last if t.beyond_high == "last-column" else 0)
+    wn, wd = f"{P}WNum", f"{P}WDen"
+
+    def le(k: int) -> str:  # column k's value <= the odds
+        p, q = cols[k]
+        return f"{p} * {wd} <= {wn} * {q}"
+
+    p0, q0 = cols[0]
+    pn, qn = cols[-1]
+    c.prop(f"{P}OddsCol", x.choose(
+        [(f"{p0} * {wd} > {wn} * {q0}", str(low)), (f"{pn} * {wd} < {wn} * {qn}", str(high))]
+        + [(le(k), str(k)) for k in range(last, 0, -1)], "0"))
+    sh = loc.field("SHIFT")
+    c.prop(f"{P}TerrainShift", f"{sh} - {-lo_shift}" if lo_shift else sh)
+    shifts = shift_inputs(c, t.shifts)
+    c.prop(f"{P}Column", f"{P}OddsCol < 0 ? -1 : "
+           + x.clamp(f"{P}OddsCol + {P}TerrainShift + {shift_total(shifts)}", 0, last))
+
+    # roll, modifiers, result, losses
+    mods = modifier_inputs(c, t.modifiers)
+    c.prop(f"{P}Drm", " + ".join(x.paren(e) for _, e in mods) if mods else "0")
+    lo, hi = tdice.dice_range(t.dice)
+    die = c.roll(f"{P}Die", t.dice)
+    c.prop(f"{P}Roll", x.clamp(f"{die} + {P}Drm", lo, hi))
+    c.prop(f"{P}Result", f'{P}Column < 0 ? "not allowed" : '
+           + x.paren(results_lookup(t.results, f"{P}Roll", f"{P}Column", lambda v: v)))
+    c.prop(f"{P}ColumnLabel", f'{P}Column < 0 ? "not allowed" : '
+           + x.paren(x.index_lookup(f"{P}Column", [_label(col) for col in t.columns])))
+    outcome = f"{P}Result"
+    if t.result_format == "attacker/defender":
+        c.prop(f"{P}ALoss", f"{P}Column < 0 ? 0 : " + x.paren(results_lookup(
+            t.results, f"{P}Roll", f"{P}Column", lambda v: _loss(v.split("/")[0]))))
+        c.prop(f"{P}DLossRead", f"{P}Column < 0 ? 0 : " + x.paren(results_lookup(
+            t.results, f"{P}Roll", f"{P}Column", lambda v: _loss(v.split("/")[1]))))
+        if t.retreat_reduces:
+            prop = f"{P}Retreat"
+            c.inputs.append(Input(prop, f"the defender retreats one sector (loses "
+                                        f"{t.retreat_reduces} less)", "toggle", api="retreat"))
+            c.prop(f"{P}DLoss", f"{P}DLossRead - ({prop} == 1 ? Math.min({P}DLossRead, "
+                                f"{t.retreat_reduces}) : 0)")
+        else:
+            c.prop(f"{P}DLoss", f"{P}DLossRead")
+        c.prop(f"{P}Meaning", f'{P}Column < 0 ? "the attack cannot be made at these odds" : '
+               f'"attacker loses " + {P}ALoss + ", defender loses " + {P}DLoss'
+               f' + ({P}DLoss != {P}DLossRead ? " (retreats one sector: " + {P}DLossRead + " - "'
+               f' + ({P}DLossRead - {P}DLoss) + ")" : "")')
+    else:
+        results = sorted({v for row in t.results.values() for v in row})
+        c.prop(f"{P}Meaning", f'{P}Column < 0 ? "the attack cannot be made at these odds" : '
+               + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
+                                   for v in results], '""')))
+
+    # the chat line
+    parts = [x.lit(f"{t.name}: attack "), f"{P}Attack"]
+    if fire is not None and not game.is_hex:
+        parts.append(f'{P}Fires ? ", machine guns " + {P}FireBand + " fire first, die " + '
+                     f'{P}FireDie + ": -" + {P}Loss + " = " + {P}Net : ""')
+    div_names = []
+    for dv in divs:
+        names = [tt.name for tt in game.map.terrain_types
+                 if _effect_values([tt], t.terrain_effect).get(tt.id) == dv]
+        div_names.append(", ".join(names) if t.terrain_choice != "cumulative" else "terrain")
+    if len(divs) > 1:
+        parts.append(x.choose([(f"{div} == {i}", x.text(x.lit(f", / {show(dv)} ({div_names[i]}) = "),
+                                                        f"{P}Divided"))
+                               for i, dv in enumerate(divs) if dv != 1], '""'))
+    parts += [x.lit(" vs "), f"{P}Defence",
+              f'{P}Defence != {P}DefRaw ? " (of " + {P}DefRaw + ")" : ""',
+              x.lit(", odds "), f"{P}Divided", x.lit(":"), f"{P}Defence"]
+    parts.append(f'{P}TerrainShift != 0 ? ", terrain " + ({P}TerrainShift > 0 ? "+" : "") + '
+                 f'{P}TerrainShift : ""')
+    for prop, n in shifts:
+        s = next(s for s in t.shifts if f"{P}Shift_{x.ident(s.id)}" == prop)
+        parts.append(f'{prop} > 0 ? ", {s.label} " + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
+                     f'+ {prop} * {x.lit(n)} : ""')
+    parts.append(f'{P}Column < 0 ? " -> not allowed" : " -> column " + {P}ColumnLabel + ", die " '
+                 f'+ {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "") + {P}Drm + " = " + '
+                 f'({die} + {P}Drm) : "") + ": " + {outcome} + " (" + {P}Meaning + ")"')
+    c.prop(c.line, x.text(*parts))
+    return c
+
+
+def _band(fire, strength: int) -> int:
+    from builder.tables.fire import band_index
+
+    return band_index(fire, int(strength))
+
+
+def _loss(cell: str) -> int:
+    cell = cell.strip()
+    return 0 if cell.strip("-—") == "" else int(cell)

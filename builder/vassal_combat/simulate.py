@@ -1,0 +1,92 @@
+"""What the module answers for a battle set up on the map, computed with the faithful evaluator.
+
+A Battle says where the resolution marker stands, what its stack totals, where each attack
+marker stands and what its stack totals, the player's inputs and the dice. `answer` evaluates
+the calculator's properties exactly as the engine would (SumStack and Sum answered from the
+battle's pieces), so tests can compare the module with the rules assistant without Java.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from builder.vassal_combat.beanshell import Source
+from builder.vassal_combat.calculator import Calculator
+
+
+@dataclass
+class Battle:
+    at: str  # the resolution marker's location name
+    stack: dict[str, int] = field(default_factory=dict)  # unit property -> total under the marker
+    attackers: list[tuple[str, dict[str, int]]] = field(default_factory=list)
+    inputs: dict[str, object] = field(default_factory=dict)
+    dice: dict[str, int] = field(default_factory=dict)
+
+
+def _stack(totals: dict[str, int]):
+    return lambda prop: int(totals.get(prop, 0))
+
+
+def _base(c: Calculator, b: Battle) -> dict[str, object]:
+    props: dict[str, object] = {**c.data, "LocationName": b.at}
+    for i in c.inputs:
+        props[i.prop] = i.default
+    props.update(b.inputs)
+    props.update(b.dice)
+    return props
+
+
+def attacker_sources(c: Calculator, b: Battle) -> list[Source]:
+    """One Source per attack marker (its location, its stack, the global properties)."""
+    base = _base(c, b)
+    published = {g: base.get(p) for g, p in c.published.items()}
+    out = []
+    for where, totals in b.attackers:
+        props = {**c.data, **published, "LocationName": where, **dict(c.attacker_marks)}
+        out.append(Source(props=props, calcs=c.attacker_calcs(), sum_stack=_stack(totals)))
+    return out
+
+
+def marker_source(c: Calculator, b: Battle) -> Source:
+    """The resolution marker as the engine evaluates it."""
+    attackers = attacker_sources(c, b)
+
+    def sum_all(prop: str, _filter: str) -> int:
+        total = 0
+        for s in attackers:
+            v = s.get(prop)
+            try:
+                total += int(v) if v is not None else 0
+            except ValueError:
+                pass  # the engine skips a value that is not a whole number
+        return total
+
+    props = _base(c, b)
+    props.update({g: props.get(p) for g, p in c.published.items()})
+    return Source(props=props, calcs=c.calcs(), sum_stack=_stack(b.stack), sum_all=sum_all)
+
+
+def answer(c: Calculator, b: Battle, names: list[str] | None = None) -> dict[str, str]:
+    """The values of the named properties (all the marker's calculated properties by default)."""
+    src = marker_source(c, b)
+    return {n: src.get(n) for n in (names or [n for n, _ in c.props])}
+
+
+def flat_values(c: Calculator, b: Battle) -> dict[str, str]:
+    """The engine-computed properties as plain values (for the engine's expression check)."""
+    src = marker_source(c, b)
+    out = {k: v for k, v in src.props.items()}
+    for name in c.engine:
+        if name in dict(c.props):
+            out[name] = src.get(name)
+    return out
+
+
+def report(c: Calculator, b: Battle) -> str:
+    """The chat line: the report format with each $property$ replaced by its text."""
+    import re
+
+    src = marker_source(c, b)
+    raw = {"LocationName": b.at}
+    return re.sub(r"\$([A-Za-z0-9_]+)\$",
+                  lambda m: raw.get(m.group(1)) or src.get(m.group(1)) or "", c.report)

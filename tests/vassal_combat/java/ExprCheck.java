@@ -1,0 +1,137 @@
+// Evaluates expressions with the real VASSAL engine's ExpressionInterpreter (BeanShell), so the
+// tests can compare the engine's answers with builder.vassal_combat.beanshell and the rules
+// assistant. Reads a script on stdin, one record a line, fields separated by TAB; in values
+// "\t", "\n" and "\\" stand for a tab, a newline and a backslash:
+//   P name expr     define a calculated property (kept for every later case)
+//   C               start a case: forget the case's property values
+//   G name value    a global property value (kept for every later case)
+//   V name value    a property value of the current case (it hides a global of that name)
+//   E name          print "R<TAB>value" (the property evaluated) or "X<TAB>error"
+//   X expr          print "R<TAB>value" for an expression evaluated against the current case
+// A calculated property is evaluated on demand, against the same properties, as VASSAL's
+// CalculatedProperty trait does; results are cached within a case.
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+import VASSAL.build.module.properties.PropertySource;
+import VASSAL.script.ExpressionInterpreter;
+
+public class ExprCheck {
+  static final Map<String, String> calcs = new HashMap<>();
+  static final Map<String, ExpressionInterpreter> compiled = new HashMap<>();
+  static final Map<String, String> values = new HashMap<>();
+  static final Map<String, String> globals = new HashMap<>();
+  static final Map<String, String> cache = new HashMap<>();
+  static final Set<String> busy = new HashSet<>();
+
+  static String unescape(String s) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '\\' && i + 1 < s.length()) {
+        char n = s.charAt(++i);
+        sb.append(n == 't' ? '\t' : n == 'n' ? '\n' : n);
+      }
+      else {
+        sb.append(c);
+      }
+    }
+    return sb.toString();
+  }
+
+  static String escape(String s) {
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n");
+  }
+
+  static final PropertySource SOURCE = new PropertySource() {
+    public Object getProperty(Object key) {
+      String k = String.valueOf(key);
+      if (values.containsKey(k)) {
+        return values.get(k);
+      }
+      if (globals.containsKey(k)) {
+        return globals.get(k);
+      }
+      if (calcs.containsKey(k)) {
+        if (cache.containsKey(k)) {
+          return cache.get(k);
+        }
+        if (!busy.add(k)) {
+          return "";
+        }
+        String v;
+        try {
+          v = interpreter(calcs.get(k)).evaluate(this);
+        }
+        catch (Exception e) {
+          v = "";
+        }
+        busy.remove(k);
+        cache.put(k, v);
+        return v;
+      }
+      return null;
+    }
+
+    public Object getLocalizedProperty(Object key) {
+      return getProperty(key);
+    }
+  };
+
+  static ExpressionInterpreter interpreter(String expr) throws Exception {
+    ExpressionInterpreter e = compiled.get(expr);
+    if (e == null) {
+      e = new ExpressionInterpreter(expr);
+      compiled.put(expr, e);
+    }
+    return e;
+  }
+
+  public static void main(String[] args) throws Exception {
+    PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    String line;
+    while ((line = in.readLine()) != null) {
+      String[] f = line.split("\t", -1);
+      switch (f[0]) {
+        case "P":
+          calcs.put(f[1], unescape(f[2]));
+          break;
+        case "C":
+          values.clear();
+          cache.clear();
+          break;
+        case "G":
+          globals.put(f[1], unescape(f[2]));
+          cache.clear();
+          break;
+        case "V":
+          values.put(f[1], unescape(f[2]));
+          cache.clear();
+          break;
+        case "E":
+        case "X":
+          try {
+            String expr = f[0].equals("E") ? calcs.get(f[1]) : unescape(f[1]);
+            String v = interpreter(expr).evaluate(SOURCE);
+            out.println("R\t" + escape(v));
+          }
+          catch (Throwable t) {
+            out.println("X\t" + escape(String.valueOf(t)));
+          }
+          break;
+        default:
+          break;
+      }
+    }
+    out.flush();
+    System.exit(0);
+  }
+}
