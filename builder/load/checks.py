@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import stat
 from collections import Counter
 from itertools import pairwise
+from pathlib import Path
 
 from builder.errors import Collector
 from builder.geometry.hexid import HexId, parse_hex, parse_hex_range, parse_span
@@ -14,6 +16,8 @@ from builder.model.tables import ChartTable, LookupTable
 MAX_HEXES = 250_000  # 20 Europa sheets are ~35,000; anything near this is a typo
 MAX_COUNTERS = 50_000
 MAX_HEX_REFS = 500_000  # hexes named in all of map.toml's lists, ranges expanded
+MAX_IMAGE_BYTES = 64 << 20  # a 600 dpi scan of a 22 x 34 in map, as PNG, is about this
+MAX_IMAGE_PIXELS = 89_478_485  # Pillow's own decompression-bomb limit: 22 x 34 in at 300 dpi fits
 UNREADABLE = "*"  # in counter_ids: a counter file could not be read, so its ids are unknown
 
 
@@ -141,7 +145,30 @@ class Checker:
             for j, text in enumerate(edge.hexes):
                 self.hex_list(text, ("edges", i, "hexes", j))
         self._tracks(m)
+        if m.artwork:
+            self.check_artwork(m)
         return True
+
+    def check_artwork(self, m: HexMap) -> None:
+        """The map image: a real PNG or JPEG inside the game folder, of a size a printer can take."""
+        for i, (text, px, py) in enumerate(m.artwork.calibration):
+            self.one_hex(text, ("artwork", "calibration", i))
+        loc = ("artwork", "image")
+        folder = Path(self.g.folder)
+        path = folder / m.artwork.image
+        if not path.resolve().is_relative_to(folder.resolve()):
+            self.map_err(loc, f"'{m.artwork.image}' is outside the game folder",
+                         "put the image in the game folder and give its path from there")
+            return
+        problem, size = image_problem(path)
+        if problem:
+            self.map_err(loc, f"'{m.artwork.image}' {problem}",
+                         "give the path of a PNG or JPEG map image in the game folder")
+            return
+        for i, (text, px, py) in enumerate(m.artwork.calibration):
+            if not (0 <= px <= size[0] and 0 <= py <= size[1]):
+                self.map_err(("artwork", "calibration", i), f"({px}, {py}) is outside the "
+                             f"{size[0]} x {size[1]} pixel image", "measure it on the image")
 
     def _terrain_types(self, m) -> None:
         for d in _dupes(t.id for t in m.terrain_types):
@@ -501,6 +528,49 @@ class Checker:
         if loc not in g.sector_by_id:
             return f"unknown sector '{loc}'", "use a sector id from map.toml, 'box:<id>' or 'off-map'"
         return None
+
+
+def image_problem(path: Path) -> tuple[str, tuple[int, int]]:
+    """What is wrong with a supplied image ('' when nothing), and its size in pixels.
+
+    Only the header is decoded in full; a PNG's chunks are checked and a JPEG is decoded at an
+    eighth of its size, so a corrupt file is found here and not half-way through a build.
+    """
+    import warnings
+
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        info = path.stat()
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror})", (0, 0)
+    if not stat.S_ISREG(info.st_mode):
+        return "is not a file", (0, 0)
+    if info.st_size > MAX_IMAGE_BYTES:
+        mib = f"{info.st_size / 2**20:.0f}"
+        return f"is {mib} MiB, more than the {MAX_IMAGE_BYTES >> 20} MiB an image may be", (0, 0)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            with Image.open(path) as im:
+                size, fmt = im.size, im.format
+                if fmt not in ("PNG", "JPEG"):
+                    return f"is a {fmt} image, not a PNG or JPEG", size
+                if size[0] * size[1] > MAX_IMAGE_PIXELS:
+                    return (f"is {size[0]:,} x {size[1]:,} pixels, more than the "
+                            f"{MAX_IMAGE_PIXELS:,} an image may have"), size
+                if fmt == "JPEG":
+                    im.draft("RGB", (max(1, size[0] // 8), max(1, size[1] // 8)))
+                    im.load()
+                else:
+                    im.verify()
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        return f"has more than the {MAX_IMAGE_PIXELS:,} pixels an image may have", (0, 0)
+    except UnidentifiedImageError:
+        return "is not a PNG or JPEG image", (0, 0)
+    except (OSError, SyntaxError, ValueError) as exc:  # truncated or corrupt data
+        return f"is a damaged image ({exc})", (0, 0)
+    return "", size
 
 
 def _range_size(text: str, col_digits: int, row_digits: int) -> int:

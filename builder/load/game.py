@@ -40,6 +40,7 @@ SETUP_COLUMNS = {
     "assumed": False, "source": False, "note": False,
 }
 _LIST_COLUMNS = {"red", "marks", "also"}
+MAX_SCENARIOS = 500  # the largest published games have a few dozen
 _SCENARIO_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 
@@ -182,7 +183,12 @@ def _load_scenarios(folder: Path, errors: Collector) -> list:
         if sdir.exists():
             errors.add(sdir, "", "is not a folder", "make scenarios/ a folder of <id>.toml files")
         return out
-    for path in sorted(sdir.glob("*.toml")):
+    paths = sorted(sdir.glob("*.toml"))
+    if len(paths) > MAX_SCENARIOS:  # each becomes module set-ups and printed set-up charts
+        errors.add(sdir, "", f"holds {len(paths):,} scenarios, more than the {MAX_SCENARIOS} a game "
+                   "may have", "keep the scenarios the rules give; move drafts out of the folder")
+        return out
+    for path in paths:
         sid = path.stem
         if not _SCENARIO_ID.fullmatch(sid):
             errors.add(path, "", f"'{sid}' is not a scenario id (it names the scenario in every "

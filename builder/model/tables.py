@@ -163,7 +163,7 @@ class Input(Model):
     max: int
 
     @model_validator(mode="after")
-    def _range(self) -> "Input":
+    def _range(self) -> Input:
         if self.min > self.max:
             raise ValueError(f"input '{self.id}': min {self.min} is above max {self.max}: swap them")
         return self

@@ -152,7 +152,9 @@ def _page_files(ps: PrintSet, slug: str) -> list[tuple[str, object]]:
     return out
 
 
-def build_svg(game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None) -> list[Path]:
+def build_svg(
+    game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None
+) -> list[Path]:
     """The SVG of every component: the map (and its sheets), each counter sheet and aid page."""
     from builder.render.pages import page_svg
 
@@ -165,7 +167,9 @@ def build_svg(game: Game, out_dir: Path, paper: str | None = None, map_sheet: st
     return written
 
 
-def build_pdf(game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None) -> list[Path]:
+def build_pdf(
+    game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None
+) -> list[Path]:
     """<game>-map.pdf, <game>-counters.pdf and <game>-aids.pdf: vector, fonts embedded."""
     from builder.pdfpages import pdf_document  # convert's, by page groups: cached, on the cores
 
@@ -174,14 +178,17 @@ def build_pdf(game: Game, out_dir: Path, paper: str | None = None, map_sheet: st
     title = game.info.title
     author = ", ".join(n for c in game.info.credits for n in c.names)
     written = []
-    for name, pages in (("map", ps.map_pages), ("counters", ps.counter_pages), ("aids", ps.aid_pages)):
+    groups = (("map", ps.map_pages), ("counters", ps.counter_pages), ("aids", ps.aid_pages))
+    for name, pages in groups:
         data = pdf_document(pages, title=f"{title}: {name}", author=author)
         written.append(write_bytes(folder / f"{game.slug}-{name}.pdf", data))
     _prune(folder, game.slug, "pdf", written)
     return written
 
 
-def build_png(game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None) -> list[Path]:
+def build_png(
+    game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None
+) -> list[Path]:
     """PNG previews: the map (and its sheets) and every counter and aid page."""
     from builder.render.convert import Layer, Page, svg_size_mm
 

@@ -3,9 +3,13 @@
 Contract (used by the print builder and the VASSAL module builder; kept stable):
 
 - ``map_layout(game) -> MapLayout``: ``.width_mm``, ``.height_mm`` of the whole printed map;
-  ``.hex_center_mm(hex)`` ('2717', '16A:0827' or a HexId) = ``.origin_mm`` + ``game.grid.center_mm(hex)``
-  (origin = the map's left margin and title band); ``.sheet_layout(sheet_id)`` the same for one
-  sheet of a multi-sheet map drawn alone; area maps: ``.sector_center_mm(sector_id)``.
+  ``.hex_center_mm(hex)`` ('2717', '16A:0827' or a HexId)
+  = ``.origin_mm`` + ``game.grid.center_mm(hex)`` (origin = the map's left margin and title
+  band); ``.sheet_layout(sheet_id)`` the same for one sheet of a multi-sheet map drawn alone;
+  ``.hex_corners_mm(hex)``; area maps:
+  ``.sector_center_mm(sector_id)`` (a point well inside) and ``.sector_outline_mm(sector_id)``.
+  A map with supplied art (map.toml ``[artwork]``) prints the image, scaled and placed by its
+  calibration onto this same geometry.
 - ``map_svg(game, sheet=None) -> str``: the map (whole, or one sheet), an SVG whose viewBox makes
   one user unit one millimetre, ``layout.width_mm`` x ``layout.height_mm``.
 - ``counter_svg(game, counter_id, face="front"|"back") -> str``: one unit or marker face, exactly

@@ -94,20 +94,31 @@ def _differential(t) -> Card:
             band = r.differentials[i] if i < len(r.differentials) else ""
             cells.append(Cell(_band_text(band), fill="#efe6cc" if band else None))
         rows.append(cells)
-    rows.append([Cell(f"Roll ({t.dice})", bold=True, align="start", fill=style.TABLE_HEAD)]
-                + [Cell("", fill=style.TABLE_HEAD) for _ in cols])
+    rows.append(
+        [Cell(f"Roll ({t.dice})", bold=True, align="start", fill=style.TABLE_HEAD)]
+        + [Cell("", fill=style.TABLE_HEAD) for _ in cols]
+    )
     for roll in _roll_rows(t.results, t.dice):
         rows.append([Cell(roll, bold=True)] + [_result_cell(v) for v in t.results[roll]])
     grid = Grid(header, rows, wrap_cols={0})
     choice = "best for the defender" if t.row_choice == "best-for-defender" else t.row_choice
-    intro = ("Differential = attack strength minus defence strength. Use the defender's terrain "
-             f"row ({choice}); with no terrain row use '{t.default_row}'.")
+    intro = (
+        "Differential = attack strength minus defence strength. Use the defender's terrain "
+        f"row ({choice}); with no terrain row use '{t.default_row}'."
+    )
     extra = [Para([(intro, False)])]
     beyond = _beyond(t)
     if beyond:
         extra.append(Para([(beyond, False)]))
-    return Card(t.name, [grid] + extra + _mods("Column shifts", t.shifts)
-                + _mods("Die-roll modifiers", t.modifiers) + _notes(t), f"differential, {t.dice}")
+    return Card(
+        t.name,
+        [grid]
+        + extra
+        + _mods("Column shifts", t.shifts)
+        + _mods("Die-roll modifiers", t.modifiers)
+        + _notes(t),
+        f"differential, {t.dice}",
+    )
 
 
 def _band_text(band: str) -> str:
@@ -136,10 +147,18 @@ def _beyond(t) -> str:
 
 def _ratio(t) -> Card:
     header = [[Cell(f"Roll ({t.dice})", bold=True)] + [Cell(c, bold=True) for c in t.columns]]
-    rows = [[Cell(roll, bold=True)] + [_result_cell(v) for v in t.results[roll]]
-            for roll in _roll_rows(t.results, t.dice)]
-    lines = [(f"Odds = attack : defence, rounded {t.rounding.replace('-', ' ')}"
-              + (f" ({t.rounding_note})" if t.rounding_note else "") + ".", False)]
+    rows = [
+        [Cell(roll, bold=True)] + [_result_cell(v) for v in t.results[roll]]
+        for roll in _roll_rows(t.results, t.dice)
+    ]
+    lines = [
+        (
+            f"Odds = attack : defence, rounded {t.rounding.replace('-', ' ')}"
+            + (f" ({t.rounding_note})" if t.rounding_note else "")
+            + ".",
+            False,
+        )
+    ]
     if t.result_format == "attacker/defender":
         lines.append(("Results read attacker losses / defender losses.", False))
     if t.terrain_effect:
@@ -148,26 +167,61 @@ def _ratio(t) -> Card:
     if t.edge_cap:
         lines.append((f"At most {t.edge_cap} strength points count across one sector edge.", False))
     if getattr(t, "fire_first", ""):
-        lines.append((f"The defender first fires on the attackers ({t.fire_first}); losses come off the attack.",
-                      False))
+        lines.append(
+            (
+                (
+                    f"The defender first fires on the attackers ({t.fire_first}); "
+                    "losses come off the attack."
+                ),
+                False,
+            )
+        )
     if getattr(t, "retreat_reduces", 0):
-        lines.append((f"The defender may retreat one sector to reduce its loss by {t.retreat_reduces}.", False))
+        lines.append(
+            (
+                f"The defender may retreat one sector to reduce its loss by {t.retreat_reduces}.",
+                False,
+            )
+        )
     beyond = _beyond(t)
     if beyond:
         lines.append((beyond, False))
-    return Card(t.name, [Grid(header, rows), Para(lines)] + _mods("Column shifts", t.shifts)
-                + _mods("Modifiers", t.modifiers) + _notes(t), f"odds, {t.dice}")
+    return Card(
+        t.name,
+        [Grid(header, rows), Para(lines)]
+        + _mods("Column shifts", t.shifts)
+        + _mods("Modifiers", t.modifiers)
+        + _notes(t),
+        f"odds, {t.dice}",
+    )
 
 
 def _fire(t) -> Card:
     header = [[Cell(f"Roll ({t.dice})", bold=True)] + [Cell(b, bold=True) for b in t.bands]]
-    rows = [[Cell(roll, bold=True)] + [Cell(v) for v in t.results[roll]] for roll in _roll_rows(t.results, t.dice)]
-    lines = [("Columns: firing strength" + (" (exact values)" if t.exact_bands else "") + "; the number read is "
-              "the loss.", False)]
+    rows = [
+        [Cell(roll, bold=True)] + [Cell(v) for v in t.results[roll]]
+        for roll in _roll_rows(t.results, t.dice)
+    ]
+    lines = [
+        (
+            "Columns: firing strength"
+            + (" (exact values)" if t.exact_bands else "")
+            + "; the number read is "
+            "the loss.",
+            False,
+        )
+    ]
     if t.terrain_effect:
         rounding = t.rounding.replace("-", " ")
-        lines.append((f"Divide the loss by the target terrain's '{t.terrain_effect}', rounded {rounding}.",
-                      False))
+        lines.append(
+            (
+                (
+                    f"Divide the loss by the target terrain's '{t.terrain_effect}', "
+                    f"rounded {rounding}."
+                ),
+                False,
+            )
+        )
     return Card(t.name, [Grid(header, rows), Para(lines)] + _notes(t), f"fire, {t.dice}")
 
 
@@ -178,15 +232,29 @@ def _modified(t) -> Card:
         rows.append([Cell(roll, bold=True), _result_cell(t.results[roll])])
     parts = [Grid(header, rows)]
     if t.natural:
-        parts.append(Grid([_h("Natural roll", "Result, whatever the modifiers")],
-                          [[Cell(k, bold=True), Cell(v)] for k, v in t.natural.items()]))
-    how = (f"Roll {t.dice}, add the modifiers; below the first row read the first, above the last "
-           "read the last.")
+        parts.append(
+            Grid(
+                [_h("Natural roll", "Result, whatever the modifiers")],
+                [[Cell(k, bold=True), Cell(v)] for k, v in t.natural.items()],
+            )
+        )
+    how = (
+        f"Roll {t.dice}, add the modifiers; below the first row read the first, above the last "
+        "read the last."
+    )
     lines = [(how, False)]
     if getattr(t, "attempts", 1) > 1:
-        lines.append((f"Up to {t.attempts} rolls against one target; it suffers the first effect only.", False))
-    return Card(t.name, parts + [Para(lines)] + _mods("Modifiers", t.modifiers) + _notes(t),
-                f"modified roll, {t.dice}")
+        lines.append(
+            (
+                f"Up to {t.attempts} rolls against one target; it suffers the first effect only.",
+                False,
+            )
+        )
+    return Card(
+        t.name,
+        parts + [Para(lines)] + _mods("Modifiers", t.modifiers) + _notes(t),
+        f"modified roll, {t.dice}",
+    )
 
 
 def _lookup(t) -> Card:
@@ -204,7 +272,9 @@ def _lookup(t) -> Card:
     parts = [grid]
     others = [i for i in t.inputs if i.id != t.key]
     if others:
-        parts.append(Para([("Inputs", True)] + [(f"{i.name}: {i.min} to {i.max}", False) for i in others]))
+        parts.append(
+            Para([("Inputs", True)] + [(f"{i.name}: {i.min} to {i.max}", False) for i in others])
+        )
     return Card(t.name, parts + _mods("Modifiers", t.modifiers) + _notes(t), "lookup")
 
 
@@ -231,8 +301,14 @@ def _generic(t) -> Card:
     return Card(t.name, [Para(lines)] + _notes(t), t.kind.replace("-", " "))
 
 
-BUILDERS = {"differential": _differential, "ratio": _ratio, "fire": _fire, "modified-roll": _modified,
-            "lookup": _lookup, "chart": _chart}
+BUILDERS = {
+    "differential": _differential,
+    "ratio": _ratio,
+    "fire": _fire,
+    "modified-roll": _modified,
+    "lookup": _lookup,
+    "chart": _chart,
+}
 
 
 def table_card(t) -> Card:
@@ -247,6 +323,7 @@ def _swatch_draw(tt):
 
         size = min(h, w / 1.25)
         return _swatch(tt, x, y + (h - size) / 2, size)
+
     return draw
 
 
@@ -254,24 +331,37 @@ def terrain_card(game: Game) -> Card | None:
     """Terrain effects chart: terrain, hexsides and lines with what each does."""
     m = game.map
     keys: list[str] = []
-    items = list(m.terrain_types) + list(getattr(m, "hexside_types", ())) + list(getattr(m, "line_types", ()))
+    items = (
+        list(m.terrain_types)
+        + list(getattr(m, "hexside_types", ()))
+        + list(getattr(m, "line_types", ()))
+    )
     for it in items:
         for k in it.effects:
             if k not in keys:
                 keys.append(k)
     if not items:
         return None
+
     def title(k: str) -> str:
         return k.replace("_", " ").replace("-", " ").capitalize()
+
     values = [_effect(it.effects[k]) for it in items for k in it.effects]
     # many effects, or effects in words: one 'Effects' column listing each, not a sparse grid
     listed = len(keys) > 6 or (values and sum(len(v) for v in values) / len(values) > 14)
     if listed:
-        header = [[Cell("", bold=True), Cell("Terrain", bold=True, align="start"),
-                   Cell("Effects", bold=True, align="start")]]
+        header = [
+            [
+                Cell("", bold=True),
+                Cell("Terrain", bold=True, align="start"),
+                Cell("Effects", bold=True, align="start"),
+            ]
+        ]
     else:
-        header = [[Cell("", bold=True), Cell("Terrain", bold=True, align="start")]
-                  + [Cell(title(k), bold=True) for k in keys]]
+        header = [
+            [Cell("", bold=True), Cell("Terrain", bold=True, align="start")]
+            + [Cell(title(k), bold=True) for k in keys]
+        ]
     rows = []
     for it in items:
         if hasattr(it, "pattern"):
@@ -284,10 +374,16 @@ def terrain_card(game: Game) -> Card | None:
             text = "\n".join(f"{title(k)}: {_effect(v)}" for k, v in it.effects.items()) or "—"
             rows.append([pic, Cell(it.name, bold=True, align="start"), Cell(text, align="start")])
         else:
-            rows.append([pic, Cell(it.name, bold=True, align="start")]
-                        + [Cell(_effect(it.effects.get(k))) for k in keys])
-    grid = Grid(header, rows, wrap_cols={1, 2} if listed else {1} | set(range(2, 2 + len(keys))),
-                col_min=[0.0, 24.0])
+            rows.append(
+                [pic, Cell(it.name, bold=True, align="start")]
+                + [Cell(_effect(it.effects.get(k))) for k in keys]
+            )
+    grid = Grid(
+        header,
+        rows,
+        wrap_cols={1, 2} if listed else {1} | set(range(2, 2 + len(keys))),
+        col_min=[0.0, 24.0],
+    )
     notes = [(f"{it.name}: {it.note}", False) for it in items if it.note and not it.assumed]
     parts = [grid]
     if notes:
@@ -310,6 +406,7 @@ def _side_draw(game: Game, ht):
         from builder.render.map_panel import _hexside_sample
 
         return _hexside_sample(game, ht, x, y, min(h, w / 1.3))
+
     return draw
 
 
@@ -318,6 +415,7 @@ def _line_draw(game: Game, lt):
         from builder.render.map_panel import _line_sample
 
         return _line_sample(game, lt, x, y, min(h, w / 1.3))
+
     return draw
 
 
@@ -330,12 +428,23 @@ def sequence_card(game: Game) -> Card | None:
         side = game.sides.get(ph.side)
         text = ph.name
         if ph.skip_on_turns:
-            text += f" (not on turn{'s' if len(ph.skip_on_turns) > 1 else ''} " \
-                    f"{', '.join(str(n) for n in ph.skip_on_turns)})"
+            text += (
+                f" (not on turn{'s' if len(ph.skip_on_turns) > 1 else ''} "
+                f"{', '.join(str(n) for n in ph.skip_on_turns)})"
+            )
         steps = "\n".join(f"{chr(97 + k)}. {s}" for k, s in enumerate(ph.steps))
-        rows.append([Cell(str(i), bold=True), Cell(side.name if side else "Both", fill=side.color if side else None,
-                                                   colour=style.ink_on(side.color) if side else style.INK),
-                     Cell(text, bold=True, align="start"), Cell(steps, align="start")])
+        rows.append(
+            [
+                Cell(str(i), bold=True),
+                Cell(
+                    side.name if side else "Both",
+                    fill=side.color if side else None,
+                    colour=style.ink_on(side.color) if side else style.INK,
+                ),
+                Cell(text, bold=True, align="start"),
+                Cell(steps, align="start"),
+            ]
+        )
     grid = Grid([_h("#", "Side", "Phase", "Steps")], rows, wrap_cols={2, 3})
     return Card("Sequence of Play", [grid])
 
@@ -352,13 +461,21 @@ def turn_card(game: Game) -> Card:
     has_name = any(d.name or d.date or d.period for d in t.detail)
     parts: list = []
     for start in range(0, len(turns), 15):
-        block = turns[start:start + 15]
+        block = turns[start : start + 15]
         nights = [bool(detail.get(n) and detail[n].night) for n in block]
 
         def cell(text: str, k: int, bold: bool = False, nights=nights) -> Cell:
-            return Cell(text, bold=bold, fill=style.NIGHT if nights[k] else None,
-                        colour=style.NIGHT_TEXT if nights[k] else style.INK)
-        header = [[Cell("Turn", bold=True, align="start")] + [cell(str(n), k, True) for k, n in enumerate(block)]]
+            return Cell(
+                text,
+                bold=bold,
+                fill=style.NIGHT if nights[k] else None,
+                colour=style.NIGHT_TEXT if nights[k] else style.INK,
+            )
+
+        header = [
+            [Cell("Turn", bold=True, align="start")]
+            + [cell(str(n), k, True) for k, n in enumerate(block)]
+        ]
         rows = []
         if has_name:
             names = []
@@ -368,8 +485,10 @@ def turn_card(game: Game) -> Card:
                 names.append(cell(text, k))
             rows.append([Cell("Date", bold=True, align="start")] + names)
         if any(nights):
-            rows.append([Cell("Night", bold=True, align="start")] + [cell("☾" if nights[k] else "", k)
-                                                                       for k in range(len(block))])
+            rows.append(
+                [Cell("Night", bold=True, align="start")]
+                + [cell("☾" if nights[k] else "", k) for k in range(len(block))]
+            )
         for tr in tracks:
             vals = []
             for k, n in enumerate(block):
@@ -377,14 +496,24 @@ def turn_card(game: Game) -> Card:
                 v = tr.per_turn[idx] if idx < len(tr.per_turn) else None
                 vals.append(cell("—" if v is None else str(v), k, True))
             rows.append([Cell(tr.name, bold=True, align="start")] + vals)
-        label_w = min(45.0, max([12.0] + [style.text_width(tr.name, 2.6, True) / 2 + 4 for tr in tracks]))
-        parts.append(Grid(header, rows, wrap_cols=set(range(len(block) + 1)), stripes=False,
-                          col_min=[label_w]))
+        label_w = min(
+            45.0, max([12.0] + [style.text_width(tr.name, 2.6, True) / 2 + 4 for tr in tracks])
+        )
+        parts.append(
+            Grid(
+                header, rows, wrap_cols=set(range(len(block) + 1)), stripes=False, col_min=[label_w]
+            )
+        )
     notes = [(f"Turn {d.number}: {d.note}", False) for d in t.detail if d.note]
     if tracks:
-        notes += [(f"{tr.name} ({game.sides[tr.side].name if tr.side in game.sides else tr.side}): "
-                   "per-turn values from the scenario" + (f" ({tr.source})" if tr.source else ""), False)
-                  for tr in tracks]
+        notes += [
+            (
+                f"{tr.name} ({game.sides[tr.side].name if tr.side in game.sides else tr.side}): "
+                "per-turn values from the scenario" + (f" ({tr.source})" if tr.source else ""),
+                False,
+            )
+            for tr in tracks
+        ]
     if notes:
         parts.append(Para(notes))
     return Card("Turn Record", parts, f"{t.count} turns")
@@ -428,7 +557,9 @@ def setup_cards(game: Game) -> list[Card]:
             parts.append(Para([(sc.description, False)]))
         if sc.setup:
             rows = []
-            for p in sorted(sc.setup, key=lambda p: (_side_rank(game, _unit_name(game, p.unit)[1]), p.line)):
+            for p in sorted(
+                sc.setup, key=lambda p: (_side_rank(game, _unit_name(game, p.unit)[1]), p.line)
+            ):
                 name, side = _unit_name(game, p.unit)
                 s = game.sides.get(side)
                 where = _where(game, p.at)
@@ -437,11 +568,22 @@ def setup_cards(game: Game) -> list[Card]:
                 if p.within:
                     where += f" (or within {p.within} hex{'es' if p.within > 1 else ''})"
                 if p.region:
-                    reg = next((r.name for r in getattr(game.map, "regions", ()) if r.id == p.region), p.region)
+                    reg = next(
+                        (r.name for r in getattr(game.map, "regions", ()) if r.id == p.region),
+                        p.region,
+                    )
                     where += f"; anywhere in {reg}"
-                rows.append([Cell(s.name if s else "", fill=s.color if s else None,
-                                  colour=style.ink_on(s.color) if s else style.INK),
-                             Cell(name, align="start"), Cell(where, align="start")])
+                rows.append(
+                    [
+                        Cell(
+                            s.name if s else "",
+                            fill=s.color if s else None,
+                            colour=style.ink_on(s.color) if s else style.INK,
+                        ),
+                        Cell(name, align="start"),
+                        Cell(where, align="start"),
+                    ]
+                )
             parts.append(Grid([_h("Side", "Unit", "Sets up in")], rows, wrap_cols={1, 2}))
         if sc.setup_note:
             parts.append(Para([("Set-up", True), (sc.setup_note, False)]))
@@ -455,30 +597,58 @@ def setup_cards(game: Game) -> list[Card]:
                     name, side = _unit_name(game, r.unit)
                     s = game.sides.get(side)
                     where = _either([_where(game, a) for a in r.at]) or (
-                        _where(game, "box:" + r.box) if r.box else "")
-                    rows.append([Cell(str(r.turn) if r.turn is not None else "—", bold=True),
-                                 Cell(s.name if s else "", fill=s.color if s else None,
-                                      colour=style.ink_on(s.color) if s else style.INK),
-                                 Cell(name, align="start"), Cell(where, align="start"),
-                                 Cell(r.condition, align="start")])
-                parts.append(Grid([_h("Turn", "Side", "Unit", "Enters at", "Condition")], rows,
-                                  wrap_cols={2, 3, 4}))
+                        _where(game, "box:" + r.box) if r.box else ""
+                    )
+                    rows.append(
+                        [
+                            Cell(str(r.turn) if r.turn is not None else "—", bold=True),
+                            Cell(
+                                s.name if s else "",
+                                fill=s.color if s else None,
+                                colour=style.ink_on(s.color) if s else style.INK,
+                            ),
+                            Cell(name, align="start"),
+                            Cell(where, align="start"),
+                            Cell(r.condition, align="start"),
+                        ]
+                    )
+                parts.append(
+                    Grid(
+                        [_h("Turn", "Side", "Unit", "Enters at", "Condition")],
+                        rows,
+                        wrap_cols={2, 3, 4},
+                    )
+                )
             if sc.allowances:
                 lines = [("Replacements and rebuilds", True)]
                 for a in sc.allowances:
                     who = game.sides[a.side].name if a.side in game.sides else a.side
-                    lines.append((f"{who}: {a.count} {a.kind}{'s' if a.count != 1 else ''}, turns {a.turns}",
-                                  False))
+                    lines.append(
+                        (
+                            (
+                                f"{who}: {a.count} {a.kind}{'s' if a.count != 1 else ''}, "
+                                f"turns {a.turns}"
+                            ),
+                            False,
+                        )
+                    )
                 parts.append(Para(lines))
             if sc.draws:
-                parts.append(Para([("Draws", True)] + [(f"{d.deck}: {d.count} {d.when}", False) for d in sc.draws]))
+                parts.append(
+                    Para(
+                        [("Draws", True)]
+                        + [(f"{d.deck}: {d.count} {d.when}", False) for d in sc.draws]
+                    )
+                )
             cards.append(Card(f"Reinforcements: {sc.name}", parts))
         if sc.victory or sc.special_rules:
             parts = []
             if sc.victory:
                 parts.append(Para([("Victory", True)] + [(f"• {v}", False) for v in sc.victory]))
             if sc.special_rules:
-                parts.append(Para([("Special rules", True)] + [(f"• {v}", False) for v in sc.special_rules]))
+                parts.append(
+                    Para([("Special rules", True)] + [(f"• {v}", False) for v in sc.special_rules])
+                )
             cards.append(Card(f"Victory and special rules: {sc.name}", parts))
     return cards
 
@@ -511,8 +681,17 @@ def _para_rows(p: Para, width: float) -> list[Row]:
             indent = k > 0 and text.startswith("• ")
 
             def draw(x, y, ln=ln, bold=bold, indent=indent):
-                return S.fitted(x + 1.0 + (1.6 if indent else 0), y + p.size * 0.98, ln, width - 2.0, p.size,
-                                bold=bold, anchor="start", fill=p.colour)
+                return S.fitted(
+                    x + 1.0 + (1.6 if indent else 0),
+                    y + p.size * 0.98,
+                    ln,
+                    width - 2.0,
+                    p.size,
+                    bold=bold,
+                    anchor="start",
+                    fill=p.colour,
+                )
+
             rows.append(Row(p.size * 1.3, draw))
     if rows:
         rows.append(Row(1.0, lambda x, y: ""))
@@ -529,7 +708,9 @@ class _Flow:
         self.width, self.height = width, height
         self.pages: list[list[str]] = [[]]
         self.y = 0.0  # where the next full-width card starts
-        self.slot: tuple[float, float] | None = None  # (y, bottom) of a narrow card with room beside it
+        self.slot: tuple[float, float] | None = (
+            None  # (y, bottom) of a narrow card with room beside it
+        )
 
     def _segments(self, card: Card, card_w: float) -> list[tuple[list[Row], list[Row]]]:
         out = []
@@ -545,16 +726,45 @@ class _Flow:
         t = card.title + (" (continued)" if cont else "")
         page = self.pages[-1]
         page.append(S.rect(x, y, card_w, TITLE_H, fill=card.colour))
-        page.append(S.fitted(x + 2.0, y + 4.6, t, card_w * 0.72, 3.4, bold=True, family=style.SERIF,
-                             anchor="start", fill="#ffffff"))
+        page.append(
+            S.fitted(
+                x + 2.0,
+                y + 4.6,
+                t,
+                card_w * 0.72,
+                3.4,
+                bold=True,
+                family=style.SERIF,
+                anchor="start",
+                fill="#ffffff",
+            )
+        )
         if card.subtitle:
-            page.append(S.fitted(x + card_w - 2.0, y + 4.4, card.subtitle, card_w * 0.25, 2.3, anchor="end",
-                                 fill="#e8e2d0"))
+            page.append(
+                S.fitted(
+                    x + card_w - 2.0,
+                    y + 4.4,
+                    card.subtitle,
+                    card_w * 0.25,
+                    2.3,
+                    anchor="end",
+                    fill="#e8e2d0",
+                )
+            )
         return y + TITLE_H + 0.8
 
     def _frame(self, x: float, top: float, bottom: float, card_w: float) -> None:
-        self.pages[-1].append(S.rect(x, top, card_w, bottom - top, fill="none", stroke=style.CARD_BORDER,
-                                     stroke_width=0.35))
+        self.pages[-1].append(
+            S.rect(
+                x,
+                top,
+                card_w,
+                bottom - top,
+                fill="none",
+                stroke=style.CARD_BORDER,
+                stroke_width=0.35,
+            )
+        )
 
     def _place(self, card: Card, segments, x: float, y: float, card_w: float) -> float:
         """Draw a card from (x, y), splitting it over pages when needed; returns its bottom."""
@@ -588,7 +798,9 @@ class _Flow:
         narrow = 0 < natural <= half
         card_w = half if narrow else min(self.width, max(natural, self.width * 0.62))
         segments = self._segments(card, card_w)
-        total = TITLE_H + 0.8 + sum(r.h for head, body in segments for r in head + body) + len(segments)
+        total = (
+            TITLE_H + 0.8 + sum(r.h for head, body in segments for r in head + body) + len(segments)
+        )
         if narrow and self.slot and self.slot[0] + total <= self.height:
             bottom = self._place(card, segments, half + self.GAP, self.slot[0], card_w)
             self.y = max(self.y, bottom + self.GAP)
@@ -626,8 +838,12 @@ def aid_pages(game: Game, paper: str):
     out = []
     for i, body in enumerate(bodies, 1):
         content = S.document(w, h, S.g(body, transform=f"translate({num(m)} {num(top)})"))
-        furniture = _furniture(w, h, f"{game.info.title}: player aids", f"page {i} of {len(bodies)}",
-                               game.info.title + (f", version {game.info.version}" if game.info.version else ""))
+        furniture = _furniture(
+            w,
+            h,
+            f"{game.info.title}: player aids",
+            f"page {i} of {len(bodies)}",
+            game.info.title + (f", version {game.info.version}" if game.info.version else ""),
+        )
         out.append(Page(w, h, (Layer(furniture), Layer(content)), f"aids page {i}"))
     return out
-

@@ -39,9 +39,16 @@ def placement(game: Game) -> tuple[float, float, float, float]:
 def image_file(game: Game) -> Path:
     path = Path(game.folder) / game.map.artwork.image
     if not path.is_file() or path.suffix.lower() not in _MIME:
-        raise SourceError([Problem(
-            "map.toml", "key artwork.image", f"'{game.map.artwork.image}' is not a PNG or JPEG file "
-            "in the game folder", "give the path of the map image relative to the game folder")])
+        raise SourceError(
+            [
+                Problem(
+                    "map.toml",
+                    "key artwork.image",
+                    f"'{game.map.artwork.image}' is not a PNG or JPEG file in the game folder",
+                    "give the path of the map image relative to the game folder",
+                )
+            ]
+        )
     return path
 
 
@@ -57,7 +64,13 @@ def artwork_svg(game: Game, layout: MapLayout) -> str:
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     f = layout.frame
     clip = f'<clipPath id="artwork-frame">{S.rect(f.x, f.y, f.w, f.h)}</clipPath>'
-    image = S.el("image", x=S.num(ox + bx), y=S.num(oy + by), width=S.num(ax * w_px),
-                 height=S.num(ay * h_px), preserveAspectRatio="none",
-                 xlink_href=f"data:{_MIME[path.suffix.lower()]};base64,{data}")
+    image = S.el(
+        "image",
+        x=S.num(ox + bx),
+        y=S.num(oy + by),
+        width=S.num(ax * w_px),
+        height=S.num(ay * h_px),
+        preserveAspectRatio="none",
+        xlink_href=f"data:{_MIME[path.suffix.lower()]};base64,{data}",
+    )
     return clip + S.g(image, clip_path="url(#artwork-frame)", id="artwork")

@@ -62,9 +62,14 @@ def _fast_text(surface, node, draw_as_text: bool = False) -> None:
     """CairoSVG's <text> for the simple text builder.render writes: the whole string in one
     show_text (one text object, not one per letter), anchored on its advance width. Anything
     fancier (textPath, per-letter positions, spacing, tspans) goes to CairoSVG's own."""
-    if (node.get_href() or node.parent.get_href() or node.children
-            or any(k in node for k in ("dx", "dy", "rotate", "letter-spacing"))
-            or " " in str(node.get("x", "")) or " " in str(node.get("y", ""))):
+    if (
+        node.get_href()
+        or node.parent.get_href()
+        or node.children
+        or any(k in node for k in ("dx", "dy", "rotate", "letter-spacing"))
+        or " " in str(node.get("x", ""))
+        or " " in str(node.get("y", ""))
+    ):
         return _CAIROSVG_TEXT(surface, node, draw_as_text)
     content = node.text or ""
     if not content.strip():
@@ -73,8 +78,12 @@ def _fast_text(surface, node, draw_as_text: bool = False) -> None:
     family = (node.get("font-family") or "sans-serif").split(",")[0].strip("\"' ")
     weight = node.get("font-weight")
     bold = weight == "bold" or (weight and weight.isdigit() and int(weight) >= 550)
-    slant = cairo.FONT_SLANT_ITALIC if node.get("font-style") == "italic" else cairo.FONT_SLANT_NORMAL
-    ctx.select_font_face(family, slant, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+    slant = (
+        cairo.FONT_SLANT_ITALIC if node.get("font-style") == "italic" else cairo.FONT_SLANT_NORMAL
+    )
+    ctx.select_font_face(
+        family, slant, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL
+    )
     ctx.set_font_size(surface.font_size)
     ctx.set_font_options(_UNHINTED)  # true advances: hinting would round them to whole points
     x = size(surface, node.get("x"), "x")
@@ -180,7 +189,7 @@ def page_to_png(page: Page, px_per_mm: float, background: str = "#ffffff") -> by
     h = max(1, round(page.height * px_per_mm))
     surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, w, h)
     ctx = cairo.Context(surface)
-    r, g, b = (int(background[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(background[i : i + 2], 16) / 255 for i in (1, 3, 5))
     ctx.set_source_rgb(r, g, b)
     ctx.paint()
     ctx.scale(px_per_mm, px_per_mm)

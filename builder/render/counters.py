@@ -11,15 +11,35 @@ from builder.render import nato, style
 from builder.render import svg as S
 from builder.render.svg import num
 
-MARK_LABELS = {"strategic-reserve": "SR", "stacking-bonus": "+1", "outpost": "OP", "mobile": "M",
-               "non-mobile": "NM", "elite": "★"}
+MARK_LABELS = {
+    "strategic-reserve": "SR",
+    "stacking-bonus": "+1",
+    "outpost": "OP",
+    "mobile": "M",
+    "non-mobile": "NM",
+    "elite": "★",
+}
 
 MARKER_COLOURS = {  # neutral markers: a colour per kind so a player can sort them at a glance
-    "turn": "#e9d8a6", "phase": "#e9d8a6", "sequence": "#e9d8a6", "out-of-supply": "#f2c14e",
-    "control": "#d9d9d9", "losses": "#d8b4a0", "victory-points": "#f0d36b", "flooded": "#9cc3e0",
-    "aircraft": "#b8c7d9", "air-support": "#b8c7d9", "bombardment": "#d9a38f", "support-fire": "#e4b58f",
-    "glider": "#c9d3b5", "amphibious": "#a9cbd6", "assault-boat": "#a9cbd6", "equipment": "#cfc6b0",
-    "chit": "#e6e0cf", "special-action": "#d7c2e0", "generic": "#e6e0cf",
+    "turn": "#e9d8a6",
+    "phase": "#e9d8a6",
+    "sequence": "#e9d8a6",
+    "out-of-supply": "#f2c14e",
+    "control": "#d9d9d9",
+    "losses": "#d8b4a0",
+    "victory-points": "#f0d36b",
+    "flooded": "#9cc3e0",
+    "aircraft": "#b8c7d9",
+    "air-support": "#b8c7d9",
+    "bombardment": "#d9a38f",
+    "support-fire": "#e4b58f",
+    "glider": "#c9d3b5",
+    "amphibious": "#a9cbd6",
+    "assault-boat": "#a9cbd6",
+    "equipment": "#cfc6b0",
+    "chit": "#e6e0cf",
+    "special-action": "#d7c2e0",
+    "generic": "#e6e0cf",
 }
 
 
@@ -45,13 +65,37 @@ def unit_colours(game: Game, u: Unit) -> tuple[str, str]:
 
 
 ABBREVIATIONS = {
-    "canadian": "Cdn", "scottish": "Scot", "highland": "Hldr", "lowland": "Lowl", "armoured": "Armd",
-    "armored": "Armd", "infantry": "Inf", "parachute": "Para", "panzer": "Pz", "panzergrenadier": "PzG",
-    "guards": "Gds", "kampfgruppe": "KG", "brigade": "Bde", "brigades": "Bdes", "regiment": "Rgt",
-    "battalion": "Bn", "independent": "Indep", "company": "Coy", "fallschirmjäger": "FJ",
-    "sturmgruppe": "Stgr", "assault": "Aslt", "mountain": "Mtn", "artillery": "Arty",
-    "reconnaissance": "Recce", "motorised": "Mot", "motorized": "Mot", "grenadier": "Gren",
-    "polish": "Pol", "british": "Brit", "commonwealth": "Cwlth", "garrison": "Gar",
+    "canadian": "Cdn",
+    "scottish": "Scot",
+    "highland": "Hldr",
+    "lowland": "Lowl",
+    "armoured": "Armd",
+    "armored": "Armd",
+    "infantry": "Inf",
+    "parachute": "Para",
+    "panzer": "Pz",
+    "panzergrenadier": "PzG",
+    "guards": "Gds",
+    "kampfgruppe": "KG",
+    "brigade": "Bde",
+    "brigades": "Bdes",
+    "regiment": "Rgt",
+    "battalion": "Bn",
+    "independent": "Indep",
+    "company": "Coy",
+    "fallschirmjäger": "FJ",
+    "sturmgruppe": "Stgr",
+    "assault": "Aslt",
+    "mountain": "Mtn",
+    "artillery": "Arty",
+    "reconnaissance": "Recce",
+    "motorised": "Mot",
+    "motorized": "Mot",
+    "grenadier": "Gren",
+    "polish": "Pol",
+    "british": "Brit",
+    "commonwealth": "Cwlth",
+    "garrison": "Gar",
 }
 _DROP = {"division", "divisions", "troops", "forces", "the", "of", "and", "for", "in"}
 
@@ -74,6 +118,9 @@ def formation_short(name: str) -> str:
     nick = inner.split()
     if number and nick and all(w[:1].isupper() for w in nick):  # '15th (Scottish) ...': a nickname
         words = ["".join(w[0] for w in nick) if len(nick) > 1 else nick[0]] + words
+    if number and not words:  # '1st Division': the type word is all there is to add
+        dropped = [w for w in main.split() if w.lower() in ("division", "divisions")]
+        words = ["Div"] if dropped else []
     # a type word goes when something more telling is left ('2nd Canadian Infantry' -> '2 Cdn')
     if len(words) > 1 and words[-1].lower() == "infantry":
         words = words[:-1]
@@ -81,7 +128,11 @@ def formation_short(name: str) -> str:
     lead = [number] if number else []
     text = " ".join(lead + short[:2])
     if len(text) > 13:
-        text = " ".join(lead + short[:1]) if lead else " ".join(s[0] + "." for s in short[:1]) + " " + short[1]
+        text = (
+            " ".join(lead + short[:1])
+            if lead
+            else " ".join(s[0] + "." for s in short[:1]) + " " + short[1]
+        )
     return text or name
 
 
@@ -100,9 +151,17 @@ def _contrast(a: str, b: str) -> float:
     return max(la, lb) / min(la, lb)
 
 
-def _factors(parts: list[str], red_idx: set[int], cx: float, baseline: float, width: float,
-             size: float, ink: str, bg: str) -> str:
-    """Factors '5-7-5' centred at cx, red ones in red (on a white pill when the fill is dark/red)."""
+def _factors(
+    parts: list[str],
+    red_idx: set[int],
+    cx: float,
+    baseline: float,
+    width: float,
+    size: float,
+    ink: str,
+    bg: str,
+) -> str:
+    """Factors '5-7-5' centred at cx, red ones in red (on a white pill on dark or red fills)."""
     if not parts:
         return ""
     pieces = []
@@ -123,10 +182,28 @@ def _factors(parts: list[str], red_idx: set[int], cx: float, baseline: float, wi
     for t, red in pieces:
         w = style.text_width(t, size, True) * scale
         if red and pill:
-            out.append(S.rect(x - 0.1, baseline - size * 0.8, w + 0.2, size * 0.95, rx=num(size * 0.2),
-                              fill="#ffffff"))
-        out.append(S.text(x, baseline, t, size, bold=True, anchor="start", scale_x=scale,
-                          fill=style.RED_FACTOR if red else ink))
+            out.append(
+                S.rect(
+                    x - 0.1,
+                    baseline - size * 0.8,
+                    w + 0.2,
+                    size * 0.95,
+                    rx=num(size * 0.2),
+                    fill="#ffffff",
+                )
+            )
+        out.append(
+            S.text(
+                x,
+                baseline,
+                t,
+                size,
+                bold=True,
+                anchor="start",
+                scale_x=scale,
+                fill=style.RED_FACTOR if red else ink,
+            )
+        )
         x += w
     return "".join(out)
 
@@ -147,11 +224,23 @@ def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
     band = _band_colour(bg, ink)
     if back:
         out.append(S.rect(0, c * 0.68, c, c * 0.32, fill=band))
-        out.append(S.line(0, c * 0.68, c, c * 0.68, stroke=style.darker(bg, 0.6), stroke_width=0.15))
+        out.append(
+            S.line(0, c * 0.68, c, c * 0.68, stroke=style.darker(bg, 0.6), stroke_width=0.15)
+        )
     # unit id across the top
     id_size = c * 0.135
-    out.append(S.fitted(c / 2, pad + style.ASCENT * id_size, u.unit, c - 2 * pad, id_size, bold=True,
-                        fill=ink, min_size=id_size * 0.75))
+    out.append(
+        S.fitted(
+            c / 2,
+            pad + style.ASCENT * id_size,
+            u.unit,
+            c - 2 * pad,
+            id_size,
+            bold=True,
+            fill=ink,
+            min_size=id_size * 0.75,
+        )
+    )
     # NATO symbol with the size mark above it
     bw, bh = c * 0.46, c * 0.28
     bx, by = (c - bw) / 2, c * 0.36
@@ -165,8 +254,18 @@ def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
     if form:
         fsize = min(c * 0.095, strip * 0.8)
         length = bh + c * 0.12
-        out.append(S.fitted(pad * 0.6 + strip * 0.5 + fsize * 0.35, by + bh / 2, form, length, fsize,
-                            rotate=-90, fill=ink, min_size=fsize * 0.8))
+        out.append(
+            S.fitted(
+                pad * 0.6 + strip * 0.5 + fsize * 0.35,
+                by + bh / 2,
+                form,
+                length,
+                fsize,
+                rotate=-90,
+                fill=ink,
+                min_size=fsize * 0.8,
+            )
+        )
     marks = [MARK_LABELS[m] for m in u.marks]
     if back and u.back_name and u.back_name != "depleted":
         marks.insert(0, u.back_name[:3].upper())
@@ -183,7 +282,9 @@ def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
     red_idx = {i for i, n in enumerate(names) if n in u.red and i < len(parts)}
     fsize = c * 0.2
     baseline = c - pad - style.DESCENT * fsize
-    out.append(_factors(parts, red_idx, c / 2, baseline, c - 2 * pad, fsize, ink, band if back else bg))
+    out.append(
+        _factors(parts, red_idx, c / 2, baseline, c - 2 * pad, fsize, ink, band if back else bg)
+    )
     return "".join(out)
 
 
@@ -212,12 +313,16 @@ def _line(s: str, c: float, round_: bool, baseline: float, size: float, pad: flo
     min_size = kw.pop("min_size", size * 0.6)
     fsize, sx = S.fit(s, 1e9, size)
     for _ in range(6):
-        room = _width_at(c, round_, baseline - style.ASCENT * fsize, baseline + style.DESCENT * fsize, pad)
+        room = _width_at(
+            c, round_, baseline - style.ASCENT * fsize, baseline + style.DESCENT * fsize, pad
+        )
         w = style.text_width(s, fsize, kw.get("bold", False))
         if w <= room or fsize <= min_size:
             break
         fsize = max(min_size, fsize * room / w * 0.98)
-    room = _width_at(c, round_, baseline - style.ASCENT * fsize, baseline + style.DESCENT * fsize, pad)
+    room = _width_at(
+        c, round_, baseline - style.ASCENT * fsize, baseline + style.DESCENT * fsize, pad
+    )
     w = style.text_width(s, fsize, kw.get("bold", False))
     sx = min(1.0, room / w * 0.999) if w else 1.0
     return S.text(c / 2, baseline, s, fsize, scale_x=sx, **kw)
@@ -226,13 +331,15 @@ def _line(s: str, c: float, round_: bool, baseline: float, size: float, pad: flo
 def _icon(kind: str, cx: float, cy: float, s: float, ink: str) -> str:
     """A small picture of the marker's kind, s mm across."""
     if kind in ("aircraft", "air-support", "glider"):
-        d = (f"M{num(cx)} {num(cy - s * 0.5)}L{num(cx + s * 0.08)} {num(cy - s * 0.1)}"
-             f"L{num(cx + s * 0.5)} {num(cy + s * 0.05)}L{num(cx + s * 0.5)} {num(cy + s * 0.15)}"
-             f"L{num(cx + s * 0.08)} {num(cy + s * 0.1)}L{num(cx + s * 0.06)} {num(cy + s * 0.35)}"
-             f"L{num(cx + s * 0.2)} {num(cy + s * 0.45)}L{num(cx - s * 0.2)} {num(cy + s * 0.45)}"
-             f"L{num(cx - s * 0.06)} {num(cy + s * 0.35)}L{num(cx - s * 0.08)} {num(cy + s * 0.1)}"
-             f"L{num(cx - s * 0.5)} {num(cy + s * 0.15)}L{num(cx - s * 0.5)} {num(cy + s * 0.05)}"
-             f"L{num(cx - s * 0.08)} {num(cy - s * 0.1)}Z")
+        d = (
+            f"M{num(cx)} {num(cy - s * 0.5)}L{num(cx + s * 0.08)} {num(cy - s * 0.1)}"
+            f"L{num(cx + s * 0.5)} {num(cy + s * 0.05)}L{num(cx + s * 0.5)} {num(cy + s * 0.15)}"
+            f"L{num(cx + s * 0.08)} {num(cy + s * 0.1)}L{num(cx + s * 0.06)} {num(cy + s * 0.35)}"
+            f"L{num(cx + s * 0.2)} {num(cy + s * 0.45)}L{num(cx - s * 0.2)} {num(cy + s * 0.45)}"
+            f"L{num(cx - s * 0.06)} {num(cy + s * 0.35)}L{num(cx - s * 0.08)} {num(cy + s * 0.1)}"
+            f"L{num(cx - s * 0.5)} {num(cy + s * 0.15)}L{num(cx - s * 0.5)} {num(cy + s * 0.05)}"
+            f"L{num(cx - s * 0.08)} {num(cy - s * 0.1)}Z"
+        )
         return S.path(d, fill=ink, opacity="0.85")
     if kind in ("bombardment", "support-fire"):
         pts = []
@@ -242,18 +349,28 @@ def _icon(kind: str, cx: float, cy: float, s: float, ink: str) -> str:
             pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
         return S.polygon(pts, fill=ink, opacity="0.85")
     if kind in ("assault-boat", "amphibious"):
-        return S.path(f"M{num(cx - s * 0.5)} {num(cy - s * 0.05)}L{num(cx + s * 0.5)} {num(cy - s * 0.05)}"
-                      f"L{num(cx + s * 0.3)} {num(cy + s * 0.25)}L{num(cx - s * 0.35)} {num(cy + s * 0.25)}Z",
-                      fill=ink, opacity="0.85")
+        return S.path(
+            f"M{num(cx - s * 0.5)} {num(cy - s * 0.05)}L{num(cx + s * 0.5)} {num(cy - s * 0.05)}"
+            f"L{num(cx + s * 0.3)} {num(cy + s * 0.25)}L{num(cx - s * 0.35)} {num(cy + s * 0.25)}Z",
+            fill=ink,
+            opacity="0.85",
+        )
     if kind == "flooded":
-        d = "".join(f"M{num(cx - s * 0.5)} {num(cy + k * s * 0.22)}q{num(s * 0.125)} {num(-s * 0.14)} "
-                    f"{num(s * 0.25)} 0t{num(s * 0.25)} 0t{num(s * 0.25)} 0t{num(s * 0.25)} 0"
-                    for k in (-1, 0, 1))
+        d = "".join(
+            f"M{num(cx - s * 0.5)} {num(cy + k * s * 0.22)}q{num(s * 0.125)} {num(-s * 0.14)} "
+            f"{num(s * 0.25)} 0t{num(s * 0.25)} 0t{num(s * 0.25)} 0t{num(s * 0.25)} 0"
+            for k in (-1, 0, 1)
+        )
         return S.path(d, fill="none", stroke=ink, stroke_width=s * 0.07)
     if kind == "out-of-supply":
-        return (S.circle(cx, cy, s * 0.42, fill="none", stroke=ink, stroke_width=s * 0.08)
-                + S.line(cx - s * 0.3, cy + s * 0.3, cx + s * 0.3, cy - s * 0.3, stroke=ink,
-                         stroke_width=s * 0.08))
+        return S.circle(cx, cy, s * 0.42, fill="none", stroke=ink, stroke_width=s * 0.08) + S.line(
+            cx - s * 0.3,
+            cy + s * 0.3,
+            cx + s * 0.3,
+            cy - s * 0.3,
+            stroke=ink,
+            stroke_width=s * 0.08,
+        )
     if kind in ("victory-points", "control"):
         from builder.render.map_frame import star_d
 
@@ -262,10 +379,19 @@ def _icon(kind: str, cx: float, cy: float, s: float, ink: str) -> str:
 
 
 KIND_LABELS = {
-    "support-fire": "Support fire", "bombardment": "Bombardment", "aircraft": "Aircraft",
-    "air-support": "Air support", "out-of-supply": "Out of supply", "special-action": "Special action",
-    "assault-boat": "Assault boat", "victory-points": "Victory points", "equipment": "Equipment",
-    "flooded": "Flooded", "glider": "Glider", "amphibious": "Amphibious", "control": "Control",
+    "support-fire": "Support fire",
+    "bombardment": "Bombardment",
+    "aircraft": "Aircraft",
+    "air-support": "Air support",
+    "out-of-supply": "Out of supply",
+    "special-action": "Special action",
+    "assault-boat": "Assault boat",
+    "victory-points": "Victory points",
+    "equipment": "Equipment",
+    "flooded": "Flooded",
+    "glider": "Glider",
+    "amphibious": "Amphibious",
+    "control": "Control",
     "losses": "Losses",
 }
 
@@ -276,7 +402,7 @@ def _norm(text: str) -> str:
 
 def marker_label(mk: Marker, main: str) -> str:
     """The small line over a marker's text: its name, or its kind when the name only repeats
-    the big text ('Allied support fire +2' over '+2' says 'Support fire'; side colour says whose)."""
+    the big text ('Allied support fire +2' over '+2' says 'Support fire'; its colour says whose)."""
     if not main or _norm(main) not in _norm(mk.name):
         return mk.name
     label = KIND_LABELS.get(mk.kind, "")
@@ -292,8 +418,16 @@ def _marker_body(game: Game, mk: Marker, face: str, c: float, shape: str) -> str
     if back and not mk.back:
         return "".join(out)  # a blank back
     if round_:
-        out.append(S.circle(c / 2, c / 2, c / 2 - c * 0.035, fill="none", stroke=style.darker(bg, 0.6),
-                            stroke_width=c * 0.015))
+        out.append(
+            S.circle(
+                c / 2,
+                c / 2,
+                c / 2 - c * 0.035,
+                fill="none",
+                stroke=style.darker(bg, 0.6),
+                stroke_width=c * 0.015,
+            )
+        )
     main = mk.back if back else mk.front
     name_size = c * 0.12
     name_base = c * (0.27 if round_ else 0.2)
@@ -349,8 +483,11 @@ def counter_svg(game: Game, counter_id: str, face: str = "front", bleed: float =
     if bleed:
         item = find(game, counter_id)
         bg = (unit_colours(game, item) if isinstance(item, Unit) else marker_colours(game, item))[0]
-        under = (S.circle(c / 2, c / 2, c / 2 + bleed, fill=bg) if shape == "round"
-                 else S.rect(-bleed, -bleed, c + 2 * bleed, c + 2 * bleed, fill=bg))
+        under = (
+            S.circle(c / 2, c / 2, c / 2 + bleed, fill=bg)
+            if shape == "round"
+            else S.rect(-bleed, -bleed, c + 2 * bleed, c + 2 * bleed, fill=bg)
+        )
         body = under + S.g(body)
         body = S.g(body, transform=f"translate({num(bleed)} {num(bleed)})")
     size = c + 2 * bleed

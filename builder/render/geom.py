@@ -45,8 +45,10 @@ def chain(segments: list[tuple[Pt, Pt]]) -> list[list[Pt]]:
             line.append(b if key(a) == key(line[-1]) else a)
 
     # start at loose ends first so open chains are not split in the middle
-    order = sorted(range(len(segments)),
-                   key=lambda i: (min(len(ends[key(segments[i][0])]), len(ends[key(segments[i][1])])) != 1, i))
+    order = sorted(
+        range(len(segments)),
+        key=lambda i: (min(len(ends[key(segments[i][0])]), len(ends[key(segments[i][1])])) != 1, i),
+    )
     for i in order:
         if used[i]:
             continue
@@ -111,8 +113,9 @@ def wiggle_d(points: list[Pt], amount: float, seed: int) -> str:
     return d
 
 
-def boundary_segments(members: set, centres: dict, corners, hex_mm: float,
-                      inner_only: bool = False) -> list[tuple[Pt, Pt]]:
+def boundary_segments(
+    members: set, centres: dict, corners, hex_mm: float, inner_only: bool = False
+) -> list[tuple[Pt, Pt]]:
     """Edges of a set of hexes that face a hex outside the set (or the map edge, unless
     inner_only: then only edges facing another hex of the map)."""
     by_pos = {key(c): h for h, c in centres.items()}

@@ -54,8 +54,14 @@ class Grid:
             col = 0
             for c in r:
                 if c.span == 1:
-                    w = c.draw_w if c.draw else max(
-                        (style.text_width(line, size, c.bold) for line in c.text.split("\n")), default=0)
+                    w = (
+                        c.draw_w
+                        if c.draw
+                        else max(
+                            (style.text_width(line, size, c.bold) for line in c.text.split("\n")),
+                            default=0,
+                        )
+                    )
                     widths[col] = max(widths[col], w + 2 * PAD_X)
                 col += c.span
         for i, w in enumerate(self.col_min):
@@ -101,7 +107,7 @@ class Grid:
             col = 0
             lines_max = 1
             for c in r:
-                w = sum(widths[col:col + c.span])
+                w = sum(widths[col : col + c.span])
                 if c.draw:
                     lines = [""]
                 elif col in self.wrap_cols or c.span > 1 or "\n" in c.text:
@@ -132,11 +138,27 @@ class Grid:
                     top = y + (h - len(lines) * size * LINE) / 2
                     for k, ln in enumerate(lines):
                         base = top + k * size * LINE + size * 0.95
-                        tx = {"start": cx + PAD_X, "middle": cx + w / 2, "end": cx + w - PAD_X}[c.align]
-                        out.append(S.fitted(tx, base, ln, w - 2 * PAD_X, size, bold=c.bold or head,
-                                            anchor=c.align, fill=c.colour, min_size=size * 0.8))
-                out.append(S.line(x, y + h, x + width, y + h, stroke=style.TABLE_RULE, stroke_width=0.12))
+                        tx = {"start": cx + PAD_X, "middle": cx + w / 2, "end": cx + w - PAD_X}[
+                            c.align
+                        ]
+                        out.append(
+                            S.fitted(
+                                tx,
+                                base,
+                                ln,
+                                w - 2 * PAD_X,
+                                size,
+                                bold=c.bold or head,
+                                anchor=c.align,
+                                fill=c.colour,
+                                min_size=size * 0.8,
+                            )
+                        )
+                out.append(
+                    S.line(x, y + h, x + width, y + h, stroke=style.TABLE_RULE, stroke_width=0.12)
+                )
                 return "".join(out)
+
             return Row(h, draw)
 
         head_rows = [make(r, True, i) for i, r in enumerate(self.header)]

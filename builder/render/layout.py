@@ -63,8 +63,10 @@ class MapLayout:
         """The six corners of hex h (east first, clockwise on the page)."""
         cx, cy = self.hex_center_mm(h)
         r = self.game.grid.radius_mm
-        return [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
-                for i in range(6)]
+        return [
+            (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
+            for i in range(6)
+        ]
 
     def sheet_layout(self, sheet_id: str) -> MapLayout:
         """The layout of one sheet of a multi-sheet map, drawn on its own."""
@@ -186,6 +188,13 @@ def map_layout(game: Game) -> MapLayout:
         own = tuple(hx for hx in hexes if hx.sheet == sheet.id)
         sb = grid_bounds(game, own)
         layout._sheets[sheet.id] = MapLayout(
-            game, sb.w + 2 * m, top + sb.h + m, (m - sb.x, top - sb.y), Box(m, top, sb.w, sb.h),
-            None, sheet.id, own)
+            game,
+            sb.w + 2 * m,
+            top + sb.h + m,
+            (m - sb.x, top - sb.y),
+            Box(m, top, sb.w, sb.h),
+            None,
+            sheet.id,
+            own,
+        )
     return layout

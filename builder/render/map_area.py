@@ -28,11 +28,20 @@ def mg_arrow(a, b, bend: float, label: str = "") -> str:
     hx, hy = hx / hl, hy / hl
     head = 2.2
     base = (tx - hx * head, ty - hy * head)
-    pts = [(tx, ty), (base[0] - hy * head * 0.45, base[1] + hx * head * 0.45),
-           (base[0] + hy * head * 0.45, base[1] - hx * head * 0.45)]
-    out = S.path(f"M{num(x1)} {num(y1)}Q{num(mx)} {num(my)} {num(base[0])} {num(base[1])}",
-                 fill="none", stroke=MG_RED, stroke_width=0.55, stroke_dasharray="1.6 0.9",
-                 stroke_linecap="round", opacity="0.9")
+    pts = [
+        (tx, ty),
+        (base[0] - hy * head * 0.45, base[1] + hx * head * 0.45),
+        (base[0] + hy * head * 0.45, base[1] - hx * head * 0.45),
+    ]
+    out = S.path(
+        f"M{num(x1)} {num(y1)}Q{num(mx)} {num(my)} {num(base[0])} {num(base[1])}",
+        fill="none",
+        stroke=MG_RED,
+        stroke_width=0.55,
+        stroke_dasharray="1.6 0.9",
+        stroke_linecap="round",
+        opacity="0.9",
+    )
     out += S.polygon(pts, fill=MG_RED)
     return out
 
@@ -61,7 +70,9 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
         defs.append(f'<clipPath id="{cid}">{S.polygon(pts)}</clipPath>')
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
-        centres = [(x, y) for x in _frange(min(xs), max(xs), 12) for y in _frange(min(ys), max(ys), 10)]
+        centres = [
+            (x, y) for x in _frange(min(xs), max(xs), 12) for y in _frange(min(ys), max(ys), 10)
+        ]
         waves = terrain_art.area_symbols("water", "#8fb9dc", centres, 12.0, 17)
         art.append(S.g(waves, clip_path=f"url(#{cid})"))
     size = min(f.w, f.h)
@@ -70,66 +81,109 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
         fills.append(S.polygon(pts, fill=_fill(game, s)))
         cid = f"sector-{s.id}"
         defs.append(f'<clipPath id="{cid}">{S.polygon(pts)}</clipPath>')
-        area_ts = [game.terrain_types[t] for t in s.terrain
-                   if game.terrain_types[t].pattern in terrain_art.AREA]
+        area_ts = [
+            game.terrain_types[t]
+            for t in s.terrain
+            if game.terrain_types[t].pattern in terrain_art.AREA
+        ]
         if area_ts:
             xs = [p[0] for p in pts]
             ys = [p[1] for p in pts]
-            centres = [(x, y) for x in _frange(min(xs), max(xs), 10) for y in _frange(min(ys), max(ys), 9)]
+            centres = [
+                (x, y) for x in _frange(min(xs), max(xs), 10) for y in _frange(min(ys), max(ys), 9)
+            ]
             for tt in area_ts:
-                texture = terrain_art.area_symbols(tt.pattern, tt.color, centres, 10.0, terrain_art.salt(tt.id))
+                texture = terrain_art.area_symbols(
+                    tt.pattern, tt.color, centres, 10.0, terrain_art.salt(tt.id)
+                )
                 art.append(S.g(texture, clip_path=f"url(#{cid})", opacity="0.8"))
-        borders.append(S.polygon(pts, fill="none", stroke=style.INK, stroke_width=0.45,
-                                 stroke_linejoin="round"))
+        borders.append(
+            S.polygon(
+                pts, fill="none", stroke=style.INK, stroke_width=0.45, stroke_linejoin="round"
+            )
+        )
     # names, fortification symbols and victory points at each sector's inner point
+    badges: dict[str, tuple[float, float]] = {}  # where each sector's MG strength is printed
     for s in m.sectors:
         cx, cy = layout.sector_center_mm(s.id)
         pts = layout.sector_outline_mm(s.id)
         room = _room(cx, cy, pts)
         name_size = max(2.2, min(3.6, size * 0.012))
         sym_y = cy - name_size * 1.6
-        points = [game.terrain_types[t] for t in s.terrain if game.terrain_types[t].pattern in terrain_art.POINT]
+        points = [
+            game.terrain_types[t]
+            for t in s.terrain
+            if game.terrain_types[t].pattern in terrain_art.POINT
+        ]
         for k, tt in enumerate(points[:3]):
             sx = cx + (k - (len(points[:3]) - 1) / 2) * 6.5
             marks.append(terrain_art.point_symbol(tt.pattern, tt.color, sx, sym_y, 14.0, k))
         lines = S.wrap(s.name, max(14.0, room * 1.8), name_size, bold=True)[:3]
         for j, ln in enumerate(lines):
-            names.append(S.fitted(cx, cy + 1.0 + j * name_size * 1.05, ln, max(12.0, room * 1.9), name_size,
-                                  bold=True, halo=style.HALO, halo_width=0.45))
+            names.append(
+                S.fitted(
+                    cx,
+                    cy + 1.0 + j * name_size * 1.05,
+                    ln,
+                    max(12.0, room * 1.9),
+                    name_size,
+                    bold=True,
+                    halo=style.HALO,
+                    halo_width=0.45,
+                )
+            )
         tag_y = cy + 1.0 + len(lines) * name_size * 1.05 + 0.6
         names.append(S.text(cx, tag_y + 1.6, s.id.upper(), 1.8, fill=style.MUTED))
         if s.vp:
-            marks.append(map_frame.objective_symbol("victory", "#d4a017", cx + room * 0.55, sym_y, 13.0, s.vp))
+            marks.append(
+                map_frame.objective_symbol(
+                    "victory", "#d4a017", cx + room * 0.55, sym_y, 17.0, s.vp
+                )
+            )
         if s.mg:
             bx, by = cx - room * 0.55 - 3.5, sym_y - 2.0
-            marks.append(S.rect(bx, by, 7.0, 4.0, rx=0.6, fill=MG_RED, stroke=style.INK, stroke_width=0.2))
+            badges[s.id] = (bx + 3.5, by + 2.0)
+            marks.append(
+                S.rect(bx, by, 7.0, 4.0, rx=0.6, fill=MG_RED, stroke=style.INK, stroke_width=0.2)
+            )
             marks.append(S.text(bx + 3.5, by + 2.9, f"MG {s.mg}", 2.3, bold=True, fill="#ffffff"))
     arcs = []
     for s in m.sectors:
-        a = layout.sector_center_mm(s.id)
+        a = badges.get(s.id) or layout.sector_center_mm(s.id)  # fire leaves from the MG badge
         for j, target in enumerate(s.fire_arc):
             if target not in game.sector_by_id:
                 continue
             b = layout.sector_center_mm(target)
-            arcs.append(mg_arrow((a[0], a[1] - 3), (b[0], b[1] - 3), 3.0 + 1.5 * (j % 3)))
+            arcs.append(mg_arrow(a, (b[0], b[1] - 3), 3.0 + 1.5 * (j % 3)))
     water_marks = []
     for a_id, b_id in m.water_edges:
         a = layout.sector_center_mm(a_id)
         b = layout.sector_center_mm(b_id)
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
         water_marks.append(_no_crossing(mx, my))
-    body = [map_frame.background(game, layout),
-            S.g(fills, id="sectors"), S.g(art, id="textures"), S.g(borders, id="borders"),
-            S.g(arcs, id="fire-arcs"), S.g(water_marks, id="water-edges"), S.g(marks, id="symbols"),
-            S.g(names, id="names"),
-            S.rect(f.x, f.y, f.w, f.h, fill="none", stroke=style.INK, stroke_width=0.6),
-            map_frame.frame(game, layout)]
+    body = [
+        map_frame.background(game, layout),
+        S.g(fills, id="sectors"),
+        S.g(art, id="textures"),
+        S.g(borders, id="borders"),
+        S.g(arcs, id="fire-arcs"),
+        S.g(water_marks, id="water-edges"),
+        S.g(marks, id="symbols"),
+        S.g(names, id="names"),
+        S.rect(f.x, f.y, f.w, f.h, fill="none", stroke=style.INK, stroke_width=0.6),
+        map_frame.frame(game, layout),
+    ]
     if layout.panel:
         from builder.render.map_panel import draw_panel
 
         body.append(draw_panel(game, layout.panel))
-    return S.document(layout.width_mm, layout.height_mm, "\n".join(b for b in body if b),
-                      defs="".join(defs), title=game.info.title)
+    return S.document(
+        layout.width_mm,
+        layout.height_mm,
+        "\n".join(b for b in body if b),
+        defs="".join(defs),
+        title=game.info.title,
+    )
 
 
 def _frange(a: float, b: float, step: float):
@@ -146,8 +200,13 @@ def _room(cx: float, cy: float, pts) -> float:
 
 def _no_crossing(x: float, y: float) -> str:
     """A small wave-and-bar sign where two sectors touch across water (no movement)."""
-    return (S.circle(x, y, 2.2, fill="#ffffff", stroke="#2f6da3", stroke_width=0.4)
-            + S.path(f"M{num(x - 1.4)} {num(y)}q0.7 -0.8 1.4 0t1.4 0", fill="none", stroke="#2f6da3",
-                     stroke_width=0.35)
-            + S.line(x - 1.6, y + 1.6, x + 1.6, y - 1.6, stroke=MG_RED, stroke_width=0.4))
-
+    return (
+        S.circle(x, y, 2.2, fill="#ffffff", stroke="#2f6da3", stroke_width=0.4)
+        + S.path(
+            f"M{num(x - 1.4)} {num(y)}q0.7 -0.8 1.4 0t1.4 0",
+            fill="none",
+            stroke="#2f6da3",
+            stroke_width=0.35,
+        )
+        + S.line(x - 1.6, y + 1.6, x + 1.6, y - 1.6, stroke=MG_RED, stroke_width=0.4)
+    )

@@ -25,51 +25,85 @@ def star_d(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45)
     return S.poly_d(pts)
 
 
-def objective_symbol(kind: str, colour: str, cx: float, cy: float, hex_mm: float,
-                     vp: float | None = None) -> str:
+def objective_symbol(
+    kind: str, colour: str, cx: float, cy: float, hex_mm: float, vp: float | None = None
+) -> str:
     """A victory star, supply source, objective target ... scaled to the hex size."""
     r = hex_mm * 0.11
     if kind == "victory":
-        out = S.path(star_d(cx, cy, r * 1.15), fill=colour, stroke=style.INK, stroke_width=0.25,
-                     stroke_linejoin="round")
+        out = S.path(
+            star_d(cx, cy, r * 1.15),
+            fill=colour,
+            stroke=style.INK,
+            stroke_width=0.25,
+            stroke_linejoin="round",
+        )
         if vp is not None:
             label = f"{vp:g}"
             size = r * 0.95
-            out += S.circle(cx, cy + r * 1.35, r * 0.62, fill="#ffffff", stroke=style.INK,
-                            stroke_width=0.18)
+            out += S.circle(
+                cx, cy + r * 1.35, r * 0.62, fill="#ffffff", stroke=style.INK, stroke_width=0.18
+            )
             out += S.fitted(cx, cy + r * 1.35 + size * 0.36, label, r * 1.1, size, bold=True)
         return out
     if kind == "supply":
-        return (S.circle(cx, cy, r, fill=colour, stroke=style.INK, stroke_width=0.25)
-                + S.text(cx, cy + r * 0.45, "S", r * 1.25, bold=True, fill=style.ink_on(colour)))
+        return S.circle(cx, cy, r, fill=colour, stroke=style.INK, stroke_width=0.25) + S.text(
+            cx, cy + r * 0.45, "S", r * 1.25, bold=True, fill=style.ink_on(colour)
+        )
     if kind == "peak":
-        return S.path(f"M{num(cx - r)} {num(cy + r * 0.7)}L{num(cx)} {num(cy - r)}L{num(cx + r)} "
-                      f"{num(cy + r * 0.7)}Z", fill=colour, stroke=style.INK, stroke_width=0.25)
+        return S.path(
+            f"M{num(cx - r)} {num(cy + r * 0.7)}L{num(cx)} {num(cy - r)}L{num(cx + r)} "
+            f"{num(cy + r * 0.7)}Z",
+            fill=colour,
+            stroke=style.INK,
+            stroke_width=0.25,
+        )
     if kind == "town":
-        return S.rect(cx - r * 0.6, cy - r * 0.6, r * 1.2, r * 1.2, fill=colour, stroke=style.INK,
-                      stroke_width=0.25)
+        return S.rect(
+            cx - r * 0.6,
+            cy - r * 0.6,
+            r * 1.2,
+            r * 1.2,
+            fill=colour,
+            stroke=style.INK,
+            stroke_width=0.25,
+        )
     # objective: a target ring
-    return (S.circle(cx, cy, r, fill="none", stroke=colour, stroke_width=r * 0.35)
-            + S.circle(cx, cy, r * 0.3, fill=colour)
-            + S.circle(cx, cy, r * 1.17, fill="none", stroke=style.INK, stroke_width=0.15))
+    return (
+        S.circle(cx, cy, r, fill="none", stroke=colour, stroke_width=r * 0.35)
+        + S.circle(cx, cy, r * 0.3, fill=colour)
+        + S.circle(cx, cy, r * 1.17, fill="none", stroke=style.INK, stroke_width=0.15)
+    )
 
 
 def compass(cx: float, cy: float, r: float, turn: int = 0) -> str:
     """A north arrow; turn = quarter turns clockwise (north printed to the right: 1)."""
-    return S.g(S.path(f"M{num(cx)} {num(cy - r)}L{num(cx + r * 0.35)} {num(cy + r * 0.6)}L{num(cx)} "
-                   f"{num(cy + r * 0.3)}Z", fill=style.INK)
-            + S.path(f"M{num(cx)} {num(cy - r)}L{num(cx - r * 0.35)} {num(cy + r * 0.6)}L{num(cx)} "
-                     f"{num(cy + r * 0.3)}Z", fill="#ffffff", stroke=style.INK, stroke_width=0.2)
-            + S.text(cx, cy - r - 0.8, "N", r * 0.7, bold=True),
-               transform=f"rotate({turn * 90} {num(cx)} {num(cy)})" if turn else None)
+    return S.g(
+        S.path(
+            f"M{num(cx)} {num(cy - r)}L{num(cx + r * 0.35)} {num(cy + r * 0.6)}L{num(cx)} "
+            f"{num(cy + r * 0.3)}Z",
+            fill=style.INK,
+        )
+        + S.path(
+            f"M{num(cx)} {num(cy - r)}L{num(cx - r * 0.35)} {num(cy + r * 0.6)}L{num(cx)} "
+            f"{num(cy + r * 0.3)}Z",
+            fill="#ffffff",
+            stroke=style.INK,
+            stroke_width=0.2,
+        )
+        + S.text(cx, cy - r - 0.8, "N", r * 0.7, bold=True),
+        transform=f"rotate({turn * 90} {num(cx)} {num(cy)})" if turn else None,
+    )
 
 
 def frame(game: Game, layout: MapLayout) -> str:
     """Border lines, the title band and the sheet ids."""
     info = game.info
     w, h = layout.width_mm, layout.height_mm
-    out = [S.rect(3, 3, w - 6, h - 6, fill="none", stroke=style.INK, stroke_width=0.6),
-           S.rect(4.2, 4.2, w - 8.4, h - 8.4, fill="none", stroke=style.INK, stroke_width=0.2)]
+    out = [
+        S.rect(3, 3, w - 6, h - 6, fill="none", stroke=style.INK, stroke_width=0.6),
+        S.rect(4.2, 4.2, w - 8.4, h - 8.4, fill="none", stroke=style.INK, stroke_width=0.2),
+    ]
     band = style.MAP_TITLE_BAND
     left = layout.frame.x
     title = getattr(game.map, "title", "") or info.title
@@ -77,18 +111,52 @@ def frame(game: Game, layout: MapLayout) -> str:
     avail = max(20.0, w - 2 * style.MAP_MARGIN - 24)
     sheet_tag = layout.sheet
     if sheet_tag:
-        out.append(S.fitted(right_x, band * 0.62, f"Sheet {sheet_tag}", 40, 7.0, bold=True,
-                            anchor="end", fill="#7a2d1d"))
-        out.append(S.fitted(left + 8, h - 6.2, sheet_tag, 30, 4.5, bold=True, anchor="start",
-                            fill="#7a2d1d"))
+        out.append(
+            S.fitted(
+                right_x,
+                band * 0.62,
+                f"Sheet {sheet_tag}",
+                40,
+                7.0,
+                bold=True,
+                anchor="end",
+                fill="#7a2d1d",
+            )
+        )
+        out.append(
+            S.fitted(
+                left + 8, h - 6.2, sheet_tag, 30, 4.5, bold=True, anchor="start", fill="#7a2d1d"
+            )
+        )
         avail -= 45
     title_w = avail * 0.62
-    out.append(S.fitted(left + 10, band * 0.55, title, title_w, 8.5, family=style.SERIF, bold=True,
-                        anchor="start", min_size=4.0))
+    out.append(
+        S.fitted(
+            left + 10,
+            band * 0.55,
+            title,
+            title_w,
+            8.5,
+            family=style.SERIF,
+            bold=True,
+            anchor="start",
+            min_size=4.0,
+        )
+    )
     sub = info.subtitle or (info.title if title != info.title else "")
     if sub:
-        out.append(S.fitted(left + 10, band * 0.55 + 5.2, sub, title_w, 3.6, family=style.SERIF,
-                            anchor="start", fill=style.MUTED))
+        out.append(
+            S.fitted(
+                left + 10,
+                band * 0.55 + 5.2,
+                sub,
+                title_w,
+                3.6,
+                family=style.SERIF,
+                anchor="start",
+                fill=style.MUTED,
+            )
+        )
     out.append(compass(left + 3.5, band * 0.5, 4.2, orientation(game)))
     facts = []
     scale = info.scale
@@ -103,8 +171,17 @@ def frame(game: Game, layout: MapLayout) -> str:
         if credit:
             facts.append(credit)
         for i, line in enumerate(facts[:3]):
-            out.append(S.fitted(right_x, band * 0.38 + i * 3.4, line, avail * 0.38, 2.7, anchor="end",
-                                fill=style.MUTED))
+            out.append(
+                S.fitted(
+                    right_x,
+                    band * 0.38 + i * 3.4,
+                    line,
+                    avail * 0.38,
+                    2.7,
+                    anchor="end",
+                    fill=style.MUTED,
+                )
+            )
     return S.g(out, id="frame")
 
 
@@ -152,15 +229,28 @@ def edges(game: Game, layout: MapLayout, centres: dict) -> str:
             arrows.append(_arrow(PRINTED[printed], cx, cy, game.grid.hex_mm, f, colour))
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
         half = style.text_width(label, 2.0, True) / 2 + 3.0
-        taken.setdefault(printed, []).append(((cx if printed in (0, 2) else cy) - half,
-                                              (cx if printed in (0, 2) else cy) + half))
+        taken.setdefault(printed, []).append(
+            ((cx if printed in (0, 2) else cy) - half, (cx if printed in (0, 2) else cy) + half)
+        )
         if printed in (0, 2):
             ty = f.y - 6.3 if printed == 0 else f.bottom + 8.0
-            out.append(S.text(cx, ty, label, 2.0, bold=True, halo=style.MARGIN_FILL, halo_width=0.5))
+            out.append(
+                S.text(cx, ty, label, 2.0, bold=True, halo=style.MARGIN_FILL, halo_width=0.5)
+            )
         else:
             tx = f.x - 7.2 if printed == 3 else f.right + 7.2
-            out.append(S.text(tx, cy, label, 2.0, bold=True, rotate=-90 if printed == 3 else 90,
-                              halo=style.MARGIN_FILL, halo_width=0.5))
+            out.append(
+                S.text(
+                    tx,
+                    cy,
+                    label,
+                    2.0,
+                    bold=True,
+                    rotate=-90 if printed == 3 else 90,
+                    halo=style.MARGIN_FILL,
+                    halo_width=0.5,
+                )
+            )
     gap, thick = 1.6, 2.4
     for printed, items in sorted(whole.items()):
         part = thick / len(items)
@@ -173,7 +263,9 @@ def edges(game: Game, layout: MapLayout, centres: dict) -> str:
                 x = (f.x - gap - thick if printed == 3 else f.right + gap) + k * part
                 out.append(S.rect(x, f.y, part, f.h, fill=colour))
         start, length = (f.x, f.w) if printed in (0, 2) else (f.y, f.h)
-        at, room = _free_spot(start, length, style.text_width(text, 2.2, True), taken.get(printed, []))
+        at, room = _free_spot(
+            start, length, style.text_width(text, 2.2, True), taken.get(printed, [])
+        )
         if printed in (0, 2):
             y = f.y - gap - thick if printed == 0 else f.bottom + gap
             out.append(S.rect(f.x, y, f.w, thick, fill="none", stroke=style.INK, stroke_width=0.15))
@@ -183,7 +275,9 @@ def edges(game: Game, layout: MapLayout, centres: dict) -> str:
             x = f.x - gap - thick if printed == 3 else f.right + gap
             out.append(S.rect(x, f.y, thick, f.h, fill="none", stroke=style.INK, stroke_width=0.15))
             tx = x - 0.8 if printed == 3 else x + thick + 0.8 + 1.6
-            out.append(S.fitted(tx, at, text, room, 2.2, bold=True, rotate=-90 if printed == 3 else 90))
+            out.append(
+                S.fitted(tx, at, text, room, 2.2, bold=True, rotate=-90 if printed == 3 else 90)
+            )
     return S.g(out + arrows, id="edges")
 
 
@@ -201,7 +295,9 @@ def _free_spot(start: float, length: float, width: float, taken: list) -> tuple[
     middle = start + length / 2
     fits = [g for g in gaps if g[1] - g[0] >= width]
     if fits:
-        a, b = min(fits, key=lambda g: abs(min(max(middle, g[0] + width / 2), g[1] - width / 2) - middle))
+        a, b = min(
+            fits, key=lambda g: abs(min(max(middle, g[0] + width / 2), g[1] - width / 2) - middle)
+        )
         return min(max(middle, a + width / 2), b - width / 2), b - a
     a, b = max(gaps, key=lambda g: g[1] - g[0])
     return (a + b) / 2, b - a
@@ -225,9 +321,13 @@ def _arrow(edge: str, cx: float, cy: float, hex_mm: float, f, colour: str) -> st
     tx, ty = tip
     bx, by = tx - d[0] * length, ty - d[1] * length
     nx, ny = -d[1], d[0]
-    pts = [(tx, ty), (tx - d[0] * 3 + nx * half, ty - d[1] * 3 + ny * half),
-           (tx - d[0] * 3 + nx * half * 0.45, ty - d[1] * 3 + ny * half * 0.45),
-           (bx + nx * half * 0.45, by + ny * half * 0.45), (bx - nx * half * 0.45, by - ny * half * 0.45),
-           (tx - d[0] * 3 - nx * half * 0.45, ty - d[1] * 3 - ny * half * 0.45),
-           (tx - d[0] * 3 - nx * half, ty - d[1] * 3 - ny * half)]
+    pts = [
+        (tx, ty),
+        (tx - d[0] * 3 + nx * half, ty - d[1] * 3 + ny * half),
+        (tx - d[0] * 3 + nx * half * 0.45, ty - d[1] * 3 + ny * half * 0.45),
+        (bx + nx * half * 0.45, by + ny * half * 0.45),
+        (bx - nx * half * 0.45, by - ny * half * 0.45),
+        (tx - d[0] * 3 - nx * half * 0.45, ty - d[1] * 3 - ny * half * 0.45),
+        (tx - d[0] * 3 - nx * half, ty - d[1] * 3 - ny * half),
+    ]
     return S.polygon(pts, fill=colour, stroke=style.INK, stroke_width=0.2, stroke_linejoin="round")

@@ -50,8 +50,13 @@ class HexDrawing:
             cx, cy = grid.center_mm(h)
             ox, oy = self.layout.origin_mm
             r = grid.radius_mm
-            c = [(ox + cx + r * math.cos(math.radians(60 * i)), oy + cy + r * math.sin(math.radians(60 * i)))
-                 for i in range(6)]
+            c = [
+                (
+                    ox + cx + r * math.cos(math.radians(60 * i)),
+                    oy + cy + r * math.sin(math.radians(60 * i)),
+                )
+                for i in range(6)
+            ]
             self._corner_cache[h] = c
         return c
 
@@ -85,13 +90,19 @@ class HexDrawing:
             tt = self.game.terrain_types[t]
             hexes = area[t]
             clip = self.clip_for(f"clip-{t}", hexes)
-            art = terrain_art.area_symbols(tt.pattern, tt.color, [self.centres[h] for h in hexes],
-                                           self.hex_mm, terrain_art.salt(t))
+            art = terrain_art.area_symbols(
+                tt.pattern,
+                tt.color,
+                [self.centres[h] for h in hexes],
+                self.hex_mm,
+                terrain_art.salt(t),
+            )
             out.append(S.g(art, clip_path=clip))
         for h, pattern, colour in point:
             cx, cy = self.centres[h]
-            out.append(terrain_art.point_symbol(pattern, colour, cx, cy, self.hex_mm,
-                                                h.col * 1000 + h.row))
+            out.append(
+                terrain_art.point_symbol(pattern, colour, cx, cy, self.hex_mm, h.col * 1000 + h.row)
+            )
         return S.g(out, id="terrain")
 
     def regions(self) -> tuple[str, str]:
@@ -108,8 +119,17 @@ class HexDrawing:
             clip = self.clip_for(f"region-{reg.id}", sorted(members))
             d = "".join(S.poly_d(line, close=False) for line in geom.chain(segs))
             width = 1.6 if reg.style == "outline" else 0.9
-            outlines.append(S.path(d, fill="none", stroke=reg.color, stroke_width=width,
-                                   stroke_opacity=0.75, clip_path=clip, stroke_linejoin="round"))
+            outlines.append(
+                S.path(
+                    d,
+                    fill="none",
+                    stroke=reg.color,
+                    stroke_width=width,
+                    stroke_opacity=0.75,
+                    clip_path=clip,
+                    stroke_linejoin="round",
+                )
+            )
         return S.g(tints, id="region-tints"), S.g(outlines, id="region-outlines")
 
     def hexsides(self) -> str:
@@ -136,34 +156,73 @@ class HexDrawing:
         seed = terrain_art.salt(ht.id)
         if ht.style in ("river", "major-river", "minor-river"):
             d = "".join(geom.wiggle_d(line, self.hex_mm * 0.035, seed) for line in lines)
-            return (S.path(d, fill="none", stroke=style.darker(colour, 0.65), stroke_width=w + 0.3,
-                           stroke_linecap="round", stroke_linejoin="round")
-                    + S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="round",
-                             stroke_linejoin="round"))
+            return S.path(
+                d,
+                fill="none",
+                stroke=style.darker(colour, 0.65),
+                stroke_width=w + 0.3,
+                stroke_linecap="round",
+                stroke_linejoin="round",
+            ) + S.path(
+                d,
+                fill="none",
+                stroke=colour,
+                stroke_width=w,
+                stroke_linecap="round",
+                stroke_linejoin="round",
+            )
         d = "".join(S.poly_d(line, close=False) for line in lines)
         if ht.style == "canal":
-            return (S.path(d, fill="none", stroke=style.darker(colour, 0.6), stroke_width=w + 0.35)
-                    + S.path(d, fill="none", stroke=colour, stroke_width=w)
-                    + S.path(d, fill="none", stroke=style.lighter(colour, 0.55), stroke_width=w * 0.25))
+            return (
+                S.path(d, fill="none", stroke=style.darker(colour, 0.6), stroke_width=w + 0.35)
+                + S.path(d, fill="none", stroke=colour, stroke_width=w)
+                + S.path(d, fill="none", stroke=style.lighter(colour, 0.55), stroke_width=w * 0.25)
+            )
         if ht.style == "sea":
-            return (S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="round",
-                           stroke_linejoin="round")
-                    + S.path(d, fill="none", stroke=style.lighter(colour, 0.6), stroke_width=w * 0.2,
-                             stroke_dasharray=f"{num(w)} {num(w * 0.8)}"))
+            return S.path(
+                d,
+                fill="none",
+                stroke=colour,
+                stroke_width=w,
+                stroke_linecap="round",
+                stroke_linejoin="round",
+            ) + S.path(
+                d,
+                fill="none",
+                stroke=style.lighter(colour, 0.6),
+                stroke_width=w * 0.2,
+                stroke_dasharray=f"{num(w)} {num(w * 0.8)}",
+            )
         if ht.style == "causeway":
-            return (S.path(d, fill="none", stroke=style.INK, stroke_width=w + 0.3, stroke_linecap="butt")
-                    + S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="butt"))
+            return S.path(
+                d, fill="none", stroke=style.INK, stroke_width=w + 0.3, stroke_linecap="butt"
+            ) + S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="butt")
         if ht.style == "border":
-            return S.path(d, fill="none", stroke=colour, stroke_width=w,
-                          stroke_dasharray=f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}")
+            return S.path(
+                d,
+                fill="none",
+                stroke=colour,
+                stroke_width=w,
+                stroke_dasharray=f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}",
+            )
         # trench, fortified, escarpment: a line with teeth or ticks facing the second hex
         teeth = []
         for (p, q), far in segs:
             teeth.append(self._teeth(p, q, far, ht.style, w))
-        return (S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="round",
-                       stroke_linejoin="round")
-                + S.path("".join(teeth), fill=colour if ht.style == "fortified" else "none",
-                         stroke=colour, stroke_width=w * 0.7, stroke_linejoin="miter"))
+        return S.path(
+            d,
+            fill="none",
+            stroke=colour,
+            stroke_width=w,
+            stroke_linecap="round",
+            stroke_linejoin="round",
+        ) + S.path(
+            "".join(teeth),
+            fill=colour if ht.style == "fortified" else "none",
+            stroke=colour,
+            stroke_width=w * 0.7,
+            stroke_linejoin="miter",
+        )
 
     def _teeth(self, p, q, far, kind: str, w: float) -> str:
         (x1, y1), (x2, y2) = p, q
@@ -180,14 +239,19 @@ class HexDrawing:
         for k in range(n):
             sx, sy = x1 + ux * step * k, y1 + uy * step * k
             if kind == "fortified":
-                d.append(f"M{num(sx + ux * step * 0.2)} {num(sy + uy * step * 0.2)}"
-                         f"L{num(sx + ux * step * 0.5 + nx * depth)} {num(sy + uy * step * 0.5 + ny * depth)}"
-                         f"L{num(sx + ux * step * 0.8)} {num(sy + uy * step * 0.8)}Z")
+                d.append(
+                    f"M{num(sx + ux * step * 0.2)} {num(sy + uy * step * 0.2)}"
+                    f"L{num(sx + ux * step * 0.5 + nx * depth)} "
+                    f"{num(sy + uy * step * 0.5 + ny * depth)}"
+                    f"L{num(sx + ux * step * 0.8)} {num(sy + uy * step * 0.8)}Z"
+                )
             elif kind == "trench":
                 a = (sx + ux * step * 0.25, sy + uy * step * 0.25)
                 b = (sx + ux * step * 0.75, sy + uy * step * 0.75)
-                d.append(f"M{num(a[0])} {num(a[1])}l{num(nx * depth)} {num(ny * depth)}"
-                         f"L{num(b[0] + nx * depth)} {num(b[1] + ny * depth)}L{num(b[0])} {num(b[1])}")
+                d.append(
+                    f"M{num(a[0])} {num(a[1])}l{num(nx * depth)} {num(ny * depth)}"
+                    f"L{num(b[0] + nx * depth)} {num(b[1] + ny * depth)}L{num(b[0])} {num(b[1])}"
+                )
             else:
                 c = (sx + ux * step * 0.5, sy + uy * step * 0.5)
                 d.append(f"M{num(c[0])} {num(c[1])}l{num(nx * depth)} {num(ny * depth)}")
@@ -207,27 +271,77 @@ class HexDrawing:
             w = style.LINE_WIDTH[lt.style] * self.hex_mm / 19.05
             c = lt.color
             if lt.style in ("road", "minor-road"):
-                out.append(S.path(d, fill="none", stroke=style.darker(c, 0.55), stroke_width=w + 0.35,
-                                  stroke_linecap="round", stroke_linejoin="round"))
-                out.append(S.path(d, fill="none", stroke=c, stroke_width=w, stroke_linecap="round",
-                                  stroke_linejoin="round"))
+                out.append(
+                    S.path(
+                        d,
+                        fill="none",
+                        stroke=style.darker(c, 0.55),
+                        stroke_width=w + 0.35,
+                        stroke_linecap="round",
+                        stroke_linejoin="round",
+                    )
+                )
+                out.append(
+                    S.path(
+                        d,
+                        fill="none",
+                        stroke=c,
+                        stroke_width=w,
+                        stroke_linecap="round",
+                        stroke_linejoin="round",
+                    )
+                )
             elif lt.style == "railway":
-                out.append(S.path(d, fill="none", stroke=c, stroke_width=w * 3,
-                                  stroke_dasharray=f"{num(w * 0.5)} {num(w * 2.2)}"))
-                out.append(S.path(d, fill="none", stroke=c, stroke_width=w, stroke_linejoin="round"))
+                out.append(
+                    S.path(
+                        d,
+                        fill="none",
+                        stroke=c,
+                        stroke_width=w * 3,
+                        stroke_dasharray=f"{num(w * 0.5)} {num(w * 2.2)}",
+                    )
+                )
+                out.append(
+                    S.path(d, fill="none", stroke=c, stroke_width=w, stroke_linejoin="round")
+                )
             elif lt.style == "ferry":
-                out.append(S.path(d, fill="none", stroke=c, stroke_width=w,
-                                  stroke_dasharray=f"{num(w * 3)} {num(w * 2)}", stroke_linecap="round"))
+                out.append(
+                    S.path(
+                        d,
+                        fill="none",
+                        stroke=c,
+                        stroke_width=w,
+                        stroke_dasharray=f"{num(w * 3)} {num(w * 2)}",
+                        stroke_linecap="round",
+                    )
+                )
                 for h in (hexes[0], hexes[-1]):
                     if h in self.on:
                         x, y = self.centres[h]
-                        out.append(S.circle(x, y, w * 1.6, fill="#ffffff", stroke=c, stroke_width=w * 0.7))
+                        out.append(
+                            S.circle(x, y, w * 1.6, fill="#ffffff", stroke=c, stroke_width=w * 0.7)
+                        )
             elif lt.style == "boundary":
-                out.append(S.path(d, fill="none", stroke=c, stroke_width=w,
-                                  stroke_dasharray=f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}"))
+                out.append(
+                    S.path(
+                        d,
+                        fill="none",
+                        stroke=c,
+                        stroke_width=w,
+                        stroke_dasharray=f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}",
+                    )
+                )
             else:
-                out.append(S.path(d, fill="none", stroke=c, stroke_width=w,
-                                  stroke_dasharray=f"{num(w * 0.1)} {num(w * 2)}", stroke_linecap="round"))
+                out.append(
+                    S.path(
+                        d,
+                        fill="none",
+                        stroke=c,
+                        stroke_width=w,
+                        stroke_dasharray=f"{num(w * 0.1)} {num(w * 2)}",
+                        stroke_linecap="round",
+                    )
+                )
         return S.g(out, id="lines")
 
     def grid_lines(self) -> str:
@@ -242,9 +356,15 @@ class HexDrawing:
                     continue
                 seen.add(k)
                 d.append(f"M{num(a[0])} {num(a[1])}L{num(b[0])} {num(b[1])}")
-        return S.path("".join(d), fill="none", stroke=style.GRID_LINE,
-                      stroke_width=style.HEX_LINE_WIDTH, stroke_opacity=0.85, stroke_linecap="round",
-                      id="hexgrid")
+        return S.path(
+            "".join(d),
+            fill="none",
+            stroke=style.GRID_LINE,
+            stroke_width=style.HEX_LINE_WIDTH,
+            stroke_opacity=0.85,
+            stroke_linecap="round",
+            id="hexgrid",
+        )
 
     def numbers(self) -> str:
         size = max(1.25, style.HEX_NUMBER_SIZE * self.hex_mm)
@@ -254,14 +374,26 @@ class HexDrawing:
             cx, cy = self.centres[h]
             fill = fill_terrain(self.game, terr[h]).color
             ink = "#2f2d29" if style.luminance(fill) > 0.4 else "#f2f2f2"
-            text = h.label(self.m.column_digits, self.m.row_digits) if not h.sheet else \
-                HexId("", h.col, h.row).label(self.m.column_digits, self.m.row_digits)
+            text = (
+                h.label(self.m.column_digits, self.m.row_digits)
+                if not h.sheet
+                else HexId("", h.col, h.row).label(self.m.column_digits, self.m.row_digits)
+            )
             y = cy - self.hex_mm / 2 + 0.35 + style.ASCENT * size
             if any(self.game.terrain_types[t].pattern for t in terr[h]):
                 # a patch of the hex's colour keeps the number legible over trees or houses
                 w = style.text_width(text, size) + 0.7
-                out.append(S.rect(cx - w / 2, y - size * 0.8, w, size * 1.02, rx=0.4, fill=fill,
-                                  fill_opacity=0.85))
+                out.append(
+                    S.rect(
+                        cx - w / 2,
+                        y - size * 0.8,
+                        w,
+                        size * 1.02,
+                        rx=0.4,
+                        fill=fill,
+                        fill_opacity=0.85,
+                    )
+                )
             out.append(S.text(cx, y, text, size, fill=ink, opacity="0.9"))
         return S.g(out, id="hex-numbers")
 
@@ -274,7 +406,9 @@ class HexDrawing:
                 continue
             cx, cy = self.centres[h]
             colour = self.game.sides[ob.side].color if ob.side in self.game.sides else "#d4a017"
-            out.append(map_frame.objective_symbol(ob.kind, colour, cx - 0.3 * s, cy - 0.02 * s, s, ob.vp))
+            out.append(
+                map_frame.objective_symbol(ob.kind, colour, cx - 0.3 * s, cy - 0.02 * s, s, ob.vp)
+            )
         return S.g(out, id="objectives")
 
     def labels(self) -> str:
@@ -293,17 +427,61 @@ class HexDrawing:
             x = min(max(cx, f.x + width / 2 + 0.5), f.right - width / 2 - 0.5)
             y = cy + 0.36 * self.hex_mm
             if lb.kind == "water":
-                out.append(S.text(x, y, lb.text, size, family=family, fill="#1f4e7a", skew=-12,
-                                  halo=style.HALO, halo_width=size * 0.18))
+                out.append(
+                    S.text(
+                        x,
+                        y,
+                        lb.text,
+                        size,
+                        family=family,
+                        fill="#1f4e7a",
+                        skew=-12,
+                        halo=style.HALO,
+                        halo_width=size * 0.18,
+                    )
+                )
             elif lb.kind == "region":
-                out.append(S.text(x, cy + size * 0.35, lb.text.upper(), size, family=family, bold=True,
-                                  fill="#5a2a1a", opacity="0.75", halo=style.HALO, halo_width=size * 0.12))
+                out.append(
+                    S.text(
+                        x,
+                        cy + size * 0.35,
+                        lb.text.upper(),
+                        size,
+                        family=family,
+                        bold=True,
+                        fill="#5a2a1a",
+                        opacity="0.75",
+                        halo=style.HALO,
+                        halo_width=size * 0.12,
+                    )
+                )
             elif lb.kind == "feature":
-                out.append(S.text(x, y, lb.text, size, family=family, fill="#4a3320", skew=-10,
-                                  halo=style.HALO, halo_width=size * 0.2))
+                out.append(
+                    S.text(
+                        x,
+                        y,
+                        lb.text,
+                        size,
+                        family=family,
+                        fill="#4a3320",
+                        skew=-10,
+                        halo=style.HALO,
+                        halo_width=size * 0.2,
+                    )
+                )
             else:
-                out.append(S.text(x, y, lb.text, size, bold=bold, fill=style.INK, halo=style.HALO,
-                                  halo_width=size * 0.25))
+                out.append(
+                    S.text(
+                        x,
+                        y,
+                        lb.text,
+                        size,
+                        bold=bold,
+                        fill=style.INK,
+                        halo=style.HALO,
+                        halo_width=size * 0.25,
+                    )
+                )
         return S.g(out, id="labels")
 
     def sheet_joins(self) -> str:
@@ -313,11 +491,21 @@ class HexDrawing:
         out = []
         for sheet in self.m.sheets:
             own = {h for h in self.hexes if h.sheet == sheet.id}
-            segs = geom.boundary_segments(own, self.centres, self.corners, self.hex_mm, inner_only=True)
+            segs = geom.boundary_segments(
+                own, self.centres, self.corners, self.hex_mm, inner_only=True
+            )
             d = "".join(S.poly_d(line, close=False) for line in geom.chain(segs))
             if d:
-                out.append(S.path(d, fill="none", stroke="#7a2d1d", stroke_width=0.5,
-                                  stroke_dasharray="3 1.5", stroke_opacity=0.8))
+                out.append(
+                    S.path(
+                        d,
+                        fill="none",
+                        stroke="#7a2d1d",
+                        stroke_width=0.5,
+                        stroke_dasharray="3 1.5",
+                        stroke_opacity=0.8,
+                    )
+                )
             out.append(self._sheet_tag(sheet.id, own))
         return S.g(out, id="sheet-joins")
 
@@ -330,7 +518,10 @@ class HexDrawing:
         others = [self.centres[h] for h in self.hexes if h not in own]
 
         def free(top: float, bottom: float) -> bool:
-            return not any(x0 - r < x < x1 + r and top - half < y < bottom + half for x, y in others)
+            return not any(
+                x0 - r < x < x1 + r and top - half < y < bottom + half for x, y in others
+            )
+
         below, above = max(ys) + half, min(ys) - half
         if free(below, below + 5.5):
             x, y = x0, below + 4.4
@@ -338,8 +529,17 @@ class HexDrawing:
             x, y = x0, above - 1.2
         else:
             x, y = x0 + 1.0, min(ys) + 2.0
-        return S.text(x, y, f"Sheet {sheet_id}", 3.6, bold=True, fill="#7a2d1d", anchor="start",
-                      halo=style.MARGIN_FILL, halo_width=0.6)
+        return S.text(
+            x,
+            y,
+            f"Sheet {sheet_id}",
+            3.6,
+            bold=True,
+            fill="#7a2d1d",
+            anchor="start",
+            halo=style.MARGIN_FILL,
+            halo_width=0.6,
+        )
 
     def draw(self) -> str:
         tints, outlines = self.regions()
@@ -355,8 +555,18 @@ class HexDrawing:
 
             layers = [artwork_svg(self.game, self.layout), self.sheet_joins()]
         else:
-            layers = [self.terrain(), tints, self.hexsides(), self.lines(), self.grid_lines(), outlines,
-                      self.sheet_joins(), self.objectives(), self.labels(), self.numbers()]
+            layers = [
+                self.terrain(),
+                tints,
+                self.hexsides(),
+                self.lines(),
+                self.grid_lines(),
+                outlines,
+                self.sheet_joins(),
+                self.objectives(),
+                self.labels(),
+                self.numbers(),
+            ]
         body = [
             map_frame.background(self.game, self.layout),
             S.g(layers, id="map", clip_path=clip),
@@ -367,9 +577,16 @@ class HexDrawing:
             from builder.render.map_panel import draw_panel
 
             body.append(draw_panel(self.game, self.layout.panel))
-        title = self.game.info.title + (f" - sheet {self.layout.sheet}" if self.layout.sheet else "")
-        return S.document(self.layout.width_mm, self.layout.height_mm, "\n".join(b for b in body if b),
-                          defs="".join(self.defs), title=title)
+        title = self.game.info.title + (
+            f" - sheet {self.layout.sheet}" if self.layout.sheet else ""
+        )
+        return S.document(
+            self.layout.width_mm,
+            self.layout.height_mm,
+            "\n".join(b for b in body if b),
+            defs="".join(self.defs),
+            title=title,
+        )
 
 
 def draw_hex_map(game: Game, layout: MapLayout) -> str:

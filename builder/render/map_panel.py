@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from builder.model.game_model import Game
-from builder.model.maps import AreaMap
+from builder.model.maps import AreaMap, Track
 from builder.render import style, terrain_art
 from builder.render import svg as S
 from builder.render.layout import Box
@@ -62,16 +62,29 @@ def legend_entries(game: Game) -> list[tuple[str, Callable[[float, float, float]
 
         def swatch(x, y, size, tt=tt):
             return _swatch(tt, x, y, size)
+
         entries.append((tt.name, swatch))
     if isinstance(m, AreaMap):
         if m.water:
-            entries.append(("Water", lambda x, y, s: S.rect(x, y, s * 1.3, s, fill="#9cc3e0",
-                                                          stroke=style.INK, stroke_width=0.15)))
+            entries.append(
+                (
+                    "Water",
+                    lambda x, y, s: S.rect(
+                        x, y, s * 1.3, s, fill="#9cc3e0", stroke=style.INK, stroke_width=0.15
+                    ),
+                )
+            )
         if any(s.fire_arc for s in m.sectors):
             entries.append(("Machine-gun fire arc", lambda x, y, s: _arc_sample(x, y, s)))
         if any(s.vp for s in m.sectors):
-            entries.append(("Victory points", lambda x, y, s: map_frame.objective_symbol(
-                "victory", "#d4a017", x + s * 0.65, y + s * 0.35, s * 1.1, 1)))
+            entries.append(
+                (
+                    "Victory points",
+                    lambda x, y, s: map_frame.objective_symbol(
+                        "victory", "#d4a017", x + s * 0.65, y + s * 0.35, s * 1.1, 1
+                    ),
+                )
+            )
         return entries
     for ht in m.hexside_types:
         if not any(g.type == ht.id for g in m.hexsides):
@@ -85,19 +98,40 @@ def legend_entries(game: Game) -> list[tuple[str, Callable[[float, float, float]
     for ob in m.objectives:
         if ob.kind not in kinds:
             kinds.append(ob.kind)
-    names = {"victory": "Victory hex", "supply": "Supply source", "objective": "Objective",
-             "peak": "Peak", "town": "Town objective"}
+    names = {
+        "victory": "Victory hex",
+        "supply": "Supply source",
+        "objective": "Objective",
+        "peak": "Peak",
+        "town": "Town objective",
+    }
     for k in kinds:
-        entries.append((names[k], lambda x, y, s, k=k: map_frame.objective_symbol(
-            k, "#d4a017", x + s * 0.65, y + s * 0.45, hex_mm * 0.95)))
+        entries.append(
+            (
+                names[k],
+                lambda x, y, s, k=k: map_frame.objective_symbol(
+                    k, "#d4a017", x + s * 0.65, y + s * 0.45, hex_mm * 0.95
+                ),
+            )
+        )
     for reg in m.regions:
         if reg.style == "none":
             continue
 
         def reg_sample(x, y, s, reg=reg):
-            out = S.rect(x, y, s * 1.3, s, fill=reg.color if reg.style == "tint" else "none",
-                         fill_opacity=0.22, stroke=reg.color, stroke_width=0.9, stroke_opacity=0.75)
+            out = S.rect(
+                x,
+                y,
+                s * 1.3,
+                s,
+                fill=reg.color if reg.style == "tint" else "none",
+                fill_opacity=0.22,
+                stroke=reg.color,
+                stroke_width=0.9,
+                stroke_opacity=0.75,
+            )
             return out
+
         entries.append((reg.name, reg_sample))
     return entries
 
@@ -109,14 +143,18 @@ def _swatch(tt, x: float, y: float, size: float) -> str:
     r = size * 0.62
     cx, cy = x + r, y + size / 2
     hex_h = r * math.sqrt(3)
-    pts = [(cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
-           for i in range(6)]
+    pts = [
+        (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
+        for i in range(6)
+    ]
     cid = f"sw-{tt.id}"
     d = S.poly_d(pts)
     out = f'<clipPath id="{cid}"><path d="{d}"/></clipPath>'
     out += S.path(d, fill=tt.color)
     if tt.pattern in terrain_art.AREA:
-        art = terrain_art.area_symbols(tt.pattern, tt.color, [(cx, cy)], hex_h * 1.6, terrain_art.salt(tt.id))
+        art = terrain_art.area_symbols(
+            tt.pattern, tt.color, [(cx, cy)], hex_h * 1.6, terrain_art.salt(tt.id)
+        )
         out += S.g(art, clip_path=f"url(#{cid})")
     elif tt.pattern in terrain_art.POINT:
         out += terrain_art.point_symbol(tt.pattern, tt.color, cx, cy, hex_h * 1.5, 7)
@@ -135,19 +173,31 @@ def _hexside_sample(game: Game, ht, x: float, y: float, size: float) -> str:
 
 def _line_sample(game: Game, lt, x: float, y: float, size: float) -> str:
     w = style.LINE_WIDTH[lt.style] * game.grid.hex_mm / 19.05
-    d = f"M{num(x)} {num(y + size * 0.7)}C{num(x + size * 0.5)} {num(y)} {num(x + size * 0.8)} " \
+    d = (
+        f"M{num(x)} {num(y + size * 0.7)}C{num(x + size * 0.5)} {num(y)} {num(x + size * 0.8)} "
         f"{num(y + size)} {num(x + size * 1.3)} {num(y + size * 0.3)}"
+    )
     c = lt.color
     if lt.style in ("road", "minor-road"):
-        return (S.path(d, fill="none", stroke=style.darker(c, 0.55), stroke_width=w + 0.35)
-                + S.path(d, fill="none", stroke=c, stroke_width=w))
+        return S.path(d, fill="none", stroke=style.darker(c, 0.55), stroke_width=w + 0.35) + S.path(
+            d, fill="none", stroke=c, stroke_width=w
+        )
     if lt.style == "railway":
-        return (S.path(d, fill="none", stroke=c, stroke_width=w * 3,
-                       stroke_dasharray=f"{num(w * 0.5)} {num(w * 2.2)}")
-                + S.path(d, fill="none", stroke=c, stroke_width=w))
-    dash = {"ferry": f"{num(w * 3)} {num(w * 2)}", "boundary": f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}",
-            "track": f"{num(w * 0.1)} {num(w * 2)}"}.get(lt.style)
-    return S.path(d, fill="none", stroke=c, stroke_width=w, stroke_dasharray=dash, stroke_linecap="round")
+        return S.path(
+            d,
+            fill="none",
+            stroke=c,
+            stroke_width=w * 3,
+            stroke_dasharray=f"{num(w * 0.5)} {num(w * 2.2)}",
+        ) + S.path(d, fill="none", stroke=c, stroke_width=w)
+    dash = {
+        "ferry": f"{num(w * 3)} {num(w * 2)}",
+        "boundary": f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}",
+        "track": f"{num(w * 0.1)} {num(w * 2)}",
+    }.get(lt.style)
+    return S.path(
+        d, fill="none", stroke=c, stroke_width=w, stroke_dasharray=dash, stroke_linecap="round"
+    )
 
 
 def _arc_sample(x: float, y: float, size: float) -> str:
@@ -179,6 +229,7 @@ def legend_block(game: Game, width: float) -> Block | None:
                 base = cy + cell_h / 2 + 1.2 + (k - (len(lines) - 1) / 2) * 2.9
                 out.append(S.fitted(cx + sw * 1.4 + 1.5, base, ln, room, 2.6, anchor="start"))
         return S.g(out, id="legend")
+
     return Block(cols * cell_w, h, draw)
 
 
@@ -219,8 +270,16 @@ def turn_track_block(game: Game, track, width: float, rows_on_track) -> Block:
             name = (det.name or det.date or det.period) if det else ""
             if name:
                 for j, part in enumerate(S.wrap(name, cell - 1.6, 1.9)[:2]):
-                    out.append(S.fitted(cx + cell / 2, cy + cell - 3.0 + j * 2.1, part, cell - 1.4, 1.9,
-                                        fill=ink))
+                    out.append(
+                        S.fitted(
+                            cx + cell / 2,
+                            cy + cell - 3.0 + j * 2.1,
+                            part,
+                            cell - 1.4,
+                            1.9,
+                            fill=ink,
+                        )
+                    )
             for j, tr in enumerate(rows_on_track):
                 idx = n - game.info.turns.first
                 value = tr.per_turn[idx] if idx < len(tr.per_turn) else None
@@ -228,33 +287,61 @@ def turn_track_block(game: Game, track, width: float, rows_on_track) -> Block:
                     continue
                 colour = colour_of(tr)
                 bx, by = cx + 1.0 + j * (chip_w + 0.8), cy + 6.2
-                out.append(S.rect(bx, by, chip_w, 4.6, rx=0.8, fill=colour, stroke=style.INK, stroke_width=0.12))
-                out.append(S.fitted(bx + chip_w / 2, by + 3.5, str(value), chip_w - 0.6, 3.4, bold=True,
-                                    fill=style.ink_on(colour)))
+                out.append(
+                    S.rect(
+                        bx,
+                        by,
+                        chip_w,
+                        4.6,
+                        rx=0.8,
+                        fill=colour,
+                        stroke=style.INK,
+                        stroke_width=0.12,
+                    )
+                )
+                out.append(
+                    S.fitted(
+                        bx + chip_w / 2,
+                        by + 3.5,
+                        str(value),
+                        chip_w - 0.6,
+                        3.4,
+                        bold=True,
+                        fill=style.ink_on(colour),
+                    )
+                )
         if rows_on_track:
             ky = y + HEAD + n_rows * cell + 1.2
             kx = x
             for tr in rows_on_track:
                 colour = colour_of(tr)
-                out.append(S.rect(kx, ky, 4.0, 2.8, rx=0.5, fill=colour, stroke=style.INK, stroke_width=0.12))
+                out.append(
+                    S.rect(
+                        kx, ky, 4.0, 2.8, rx=0.5, fill=colour, stroke=style.INK, stroke_width=0.12
+                    )
+                )
                 out.append(S.text(kx + 5.0, ky + 2.3, tr.name, 2.4, anchor="start"))
                 kx += 5.0 + style.text_width(tr.name, 2.4) + 6.0
         return S.g(out, id=f"track-{track.id}")
+
     return Block(min(width, per_row * cell), h, draw)
 
 
 def _moon(cx: float, cy: float, r: float) -> str:
-    return (S.circle(cx, cy, r, fill="#f3e9b5")
-            + S.circle(cx + r * 0.55, cy - r * 0.35, r * 0.9, fill=style.NIGHT))
+    return S.circle(cx, cy, r, fill="#f3e9b5") + S.circle(
+        cx + r * 0.55, cy - r * 0.35, r * 0.9, fill=style.NIGHT
+    )
 
 
 def value_track_block(game: Game, track, width: float, rows) -> Block:
     """Per-turn values (artillery, support fire) in rows of turn boxes, one row per track row."""
     turns = _turns(game)
-    label_w = min(width * 0.4, max(34.0, max(style.text_width(r.name, 2.5, True) for r in rows) + 3.0))
+    label_w = min(
+        width * 0.4, max(34.0, max(style.text_width(r.name, 2.5, True) for r in rows) + 3.0)
+    )
     cell = max(8.0, min(14.0, (width - label_w) / max(1, len(turns))))
     per_row = max(1, int((width - label_w) // cell))
-    chunks = [turns[i:i + per_row] for i in range(0, len(turns), per_row)]
+    chunks = [turns[i : i + per_row] for i in range(0, len(turns), per_row)]
     row_h = 7.0
     h = HEAD + len(chunks) * (4.0 + row_h * len(rows)) + 1
     sides = game.sides
@@ -265,25 +352,65 @@ def value_track_block(game: Game, track, width: float, rows) -> Block:
         for chunk in chunks:
             for k, (n, det) in enumerate(chunk):
                 night = bool(det and det.night)
-                out.append(S.text(x + label_w + k * cell + cell / 2, cy + 3.0, str(n), 2.4, bold=True,
-                                  fill=style.NIGHT if night else style.INK))
+                out.append(
+                    S.text(
+                        x + label_w + k * cell + cell / 2,
+                        cy + 3.0,
+                        str(n),
+                        2.4,
+                        bold=True,
+                        fill=style.NIGHT if night else style.INK,
+                    )
+                )
             cy += 4.0
             for tr in rows:
                 colour = sides[tr.side].color if tr.side in sides else style.MUTED
-                out.append(S.rect(x, cy, label_w - 1, row_h, fill=colour, stroke=style.INK, stroke_width=0.2))
-                out.append(S.fitted(x + 1.0, cy + row_h / 2 + 0.9, tr.name, label_w - 3, 2.5, bold=True,
-                                    anchor="start", fill=style.ink_on(colour)))
+                out.append(
+                    S.rect(
+                        x, cy, label_w - 1, row_h, fill=colour, stroke=style.INK, stroke_width=0.2
+                    )
+                )
+                out.append(
+                    S.fitted(
+                        x + 1.0,
+                        cy + row_h / 2 + 0.9,
+                        tr.name,
+                        label_w - 3,
+                        2.5,
+                        bold=True,
+                        anchor="start",
+                        fill=style.ink_on(colour),
+                    )
+                )
                 for k, (n, det) in enumerate(chunk):
                     idx = n - game.info.turns.first
                     value = tr.per_turn[idx] if idx < len(tr.per_turn) else None
                     night = bool(det and det.night)
                     bx = x + label_w + k * cell
-                    out.append(S.rect(bx, cy, cell, row_h, fill=style.NIGHT if night else "#fbf7ea",
-                                      stroke=style.INK, stroke_width=0.2))
-                    out.append(S.text(bx + cell / 2, cy + row_h / 2 + 1.3, "–" if value is None else str(value),
-                                      3.6, bold=True, fill=style.NIGHT_TEXT if night else style.INK))
+                    out.append(
+                        S.rect(
+                            bx,
+                            cy,
+                            cell,
+                            row_h,
+                            fill=style.NIGHT if night else "#fbf7ea",
+                            stroke=style.INK,
+                            stroke_width=0.2,
+                        )
+                    )
+                    out.append(
+                        S.text(
+                            bx + cell / 2,
+                            cy + row_h / 2 + 1.3,
+                            "–" if value is None else str(value),
+                            3.6,
+                            bold=True,
+                            fill=style.NIGHT_TEXT if night else style.INK,
+                        )
+                    )
                 cy += row_h
         return S.g(out, id=f"track-{track.id}")
+
     return Block(min(width, label_w + per_row * cell), h, draw)
 
 
@@ -299,9 +426,12 @@ def number_track_block(game: Game, track, width: float, last: int) -> Block:
         for i, v in enumerate(values):
             cx = x + (i % per_row) * cell
             cy = y + HEAD + (i // per_row) * cell
-            out.append(S.rect(cx, cy, cell, cell, fill="#fbf7ea", stroke=style.INK, stroke_width=0.3))
+            out.append(
+                S.rect(cx, cy, cell, cell, fill="#fbf7ea", stroke=style.INK, stroke_width=0.3)
+            )
             out.append(S.text(cx + 1.0, cy + 3.2, str(v), 2.8, bold=True, anchor="start"))
         return S.g(out, id=f"track-{track.id}")
+
     return Block(min(width, per_row * cell), h, draw)
 
 
@@ -317,11 +447,22 @@ def box_block(game: Game, track, width: float) -> Block:
 
     def draw(x: float, y: float) -> str:
         out = [_heading(x, y, name, w)]
-        out.append(S.rect(x, y + HEAD, w, h - HEAD, rx=1.2, fill=style.lighter(colour, 0.7),
-                          stroke=style.darker(colour, 0.6), stroke_width=0.6))
+        out.append(
+            S.rect(
+                x,
+                y + HEAD,
+                w,
+                h - HEAD,
+                rx=1.2,
+                fill=style.lighter(colour, 0.7),
+                stroke=style.darker(colour, 0.6),
+                stroke_width=0.6,
+            )
+        )
         if side:
             out.append(S.fitted(x + w / 2, y + h - 2.0, side.name, w - 4, 2.4, fill=style.MUTED))
         return S.g(out, id=f"box-{track.id}")
+
     return Block(w, h, draw)
 
 
@@ -336,7 +477,9 @@ def track_blocks(game: Game, width: float) -> list[Block]:
     blocks = []
     for t in tracks:
         if t.kind == "turn":
-            blocks.append(turn_track_block(game, t, width, [r for r in rows if r.id not in claimed]))
+            blocks.append(
+                turn_track_block(game, t, width, [r for r in rows if r.id not in claimed])
+            )
         elif t.kind == "artillery":
             mine = [r for r in rows if r.id == t.id or t.id in r.id or r.id in t.id] or rows
             if mine:
@@ -347,13 +490,21 @@ def track_blocks(game: Game, width: float) -> list[Block]:
             blocks.append(number_track_block(game, t, width, _track_length(game, t)))
         else:
             blocks.append(box_block(game, t, width))
+    # holding boxes of game.toml that no map track shows (eliminated units, reserves ...)
+    shown = {t.box for t in tracks if t.box}
+    for b in game.info.boxes:
+        if b.id not in shown and b.kind in ("reserves", "eliminated", "holding"):
+            blocks.append(box_block(game, Track(id=b.id, name=b.name, kind="box", box=b.id), width))
     return blocks
 
 
 def _track_length(game: Game, track) -> int:
     m = game.map
-    total = sum(s.vp for s in m.sectors) if isinstance(m, AreaMap) else \
-        sum(int(o.vp or 0) for o in m.objectives)
+    total = (
+        sum(s.vp for s in m.sectors)
+        if isinstance(m, AreaMap)
+        else sum(int(o.vp or 0) for o in m.objectives)
+    )
     return max(10, int(total))
 
 
@@ -375,14 +526,29 @@ def digit_track_block(game: Game, track, width: float) -> Block:
         out = [_heading(x, y, track.name, w)]
         for r, (name, step) in enumerate(rows):
             cy = y + HEAD + r * cell
-            out.append(S.rect(x, cy, label_w - 1, cell, fill=colour, stroke=style.INK, stroke_width=0.2))
-            out.append(S.text(x + (label_w - 1) / 2, cy + cell / 2 + 1.0, name, 2.8, bold=True,
-                              fill=style.ink_on(colour)))
+            out.append(
+                S.rect(x, cy, label_w - 1, cell, fill=colour, stroke=style.INK, stroke_width=0.2)
+            )
+            out.append(
+                S.text(
+                    x + (label_w - 1) / 2,
+                    cy + cell / 2 + 1.0,
+                    name,
+                    2.8,
+                    bold=True,
+                    fill=style.ink_on(colour),
+                )
+            )
             for k in range(per_row):
                 bx = x + label_w + k * cell
-                out.append(S.rect(bx, cy, cell, cell, fill="#fbf7ea", stroke=style.INK, stroke_width=0.3))
-                out.append(S.text(bx + 1.0, cy + 3.2, str(k * step), 2.6, bold=True, anchor="start"))
+                out.append(
+                    S.rect(bx, cy, cell, cell, fill="#fbf7ea", stroke=style.INK, stroke_width=0.3)
+                )
+                out.append(
+                    S.text(bx + 1.0, cy + 3.2, str(k * step), 2.6, bold=True, anchor="start")
+                )
         return S.g(out, id=f"track-{track.id}")
+
     return Block(w, h, draw)
 
 

@@ -24,13 +24,27 @@ def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
     return (h, w) if landscape else (w, h)
 
 
-def _furniture(w: float, h: float, title: str, right: str = "", foot: str = "", extra: str = "") -> str:
+def _furniture(
+    w: float, h: float, title: str, right: str = "", foot: str = "", extra: str = ""
+) -> str:
     m = style.PAGE_MARGIN
-    body = [S.fitted(m, m + 4.2, title, (w - 2 * m) * 0.7, style.PAGE_TITLE_SIZE, bold=True,
-                     family=style.SERIF, anchor="start"),
-            S.line(m, m + HEADER - 2.5, w - m, m + HEADER - 2.5, stroke=style.INK, stroke_width=0.25)]
+    body = [
+        S.fitted(
+            m,
+            m + 4.2,
+            title,
+            (w - 2 * m) * 0.7,
+            style.PAGE_TITLE_SIZE,
+            bold=True,
+            family=style.SERIF,
+            anchor="start",
+        ),
+        S.line(m, m + HEADER - 2.5, w - m, m + HEADER - 2.5, stroke=style.INK, stroke_width=0.25),
+    ]
     if right:
-        body.append(S.fitted(w - m, m + 4.2, right, (w - 2 * m) * 0.28, 2.8, anchor="end", fill=style.MUTED))
+        body.append(
+            S.fitted(w - m, m + 4.2, right, (w - 2 * m) * 0.28, 2.8, anchor="end", fill=style.MUTED)
+        )
     if foot:
         body.append(S.fitted(w / 2, h - m + 1.0, foot, w - 2 * m, 2.2, fill=style.MUTED))
     body.append(extra)
@@ -48,7 +62,9 @@ def page_svg(page: Page) -> str:
             defs.append(f'<clipPath id="page-clip-{i}">{S.rect(cx, cy, cw, ch)}</clipPath>')
             nested = S.g(nested, clip_path=f"url(#page-clip-{i})")
         body.append(nested)
-    return S.document(page.width, page.height, "\n".join(body), defs="".join(defs), title=page.label)
+    return S.document(
+        page.width, page.height, "\n".join(body), defs="".join(defs), title=page.label
+    )
 
 
 # --- counter sheets ----------------------------------------------------------------------------
@@ -75,8 +91,12 @@ def counter_groups(game: Game) -> list[tuple[str, list[str]]]:
         sid = side.id if side else ""
         ids = [m.id for m in game.markers if (m.side or "") == sid for _ in range(m.copies)]
         if not side:
-            ids += [m.id for m in game.markers if m.side and m.side not in game.sides
-                    for _ in range(m.copies)]
+            ids += [
+                m.id
+                for m in game.markers
+                if m.side and m.side not in game.sides
+                for _ in range(m.copies)
+            ]
         if ids:
             groups.append((f"{side.name} markers" if side else "Markers", ids))
     # one grid per counter size: split a group whose counters differ in size
@@ -104,7 +124,9 @@ def _crop_marks(xs: list[float], ys: list[float], box: tuple[float, float, float
     return S.path("".join(d), fill="none", stroke=style.INK, stroke_width=0.2)
 
 
-def layout_counters(game: Game, paper: str) -> list[tuple[list[Placed], list[tuple[str, float, float]], str]]:
+def layout_counters(
+    game: Game, paper: str
+) -> list[tuple[list[Placed], list[tuple[str, float, float]], str]]:
     """Counter sheets: per page (placed counters, headings (text, x, y), crop-mark SVG body).
 
     Each group (a side's units, its markers ...) is a grid with crop marks round it; a small
@@ -119,7 +141,9 @@ def layout_counters(game: Game, paper: str) -> list[tuple[list[Placed], list[tup
     pages: list[tuple[list[Placed], list, str]] = []
     page: dict = {"placed": [], "heads": [], "marks": []}
     y = top
-    beside: tuple[float, float, int, float] | None = None  # (x, heading y, rows, cell) free on the right
+    beside: tuple[float, float, int, float] | None = (
+        None  # (x, heading y, rows, cell) free on the right
+    )
 
     def new_page() -> None:
         nonlocal page, y, beside
@@ -129,7 +153,7 @@ def layout_counters(game: Game, paper: str) -> list[tuple[list[Placed], list[tup
         y, beside = top, None
 
     def grid(ids, heading, gx, hy, cols, c, shape) -> tuple[float, float]:
-        """Place ids in a grid whose heading baseline sits at hy; returns (right, bottom) of the box."""
+        """Place ids in a grid headed at hy; returns the right and bottom of its box."""
         cell = c + 2 * b
         page["heads"].append((heading, gx - clearance + 0.5, hy + 3.2))
         gy = hy + head_h + clearance
@@ -152,7 +176,11 @@ def layout_counters(game: Game, paper: str) -> list[tuple[list[Placed], list[tup
             bx, hy, rows, _ = beside
             free_cols = int((right - bx) // cell)
             label_w = style.text_width(heading, 2.8, True) + 2
-            if free_cols >= 1 and -(-len(ids) // free_cols) <= rows and free_cols * cell >= label_w - clearance:
+            if (
+                free_cols >= 1
+                and -(-len(ids) // free_cols) <= rows
+                and free_cols * cell >= label_w - clearance
+            ):
                 x1, _ = grid(ids, heading, bx, hy, free_cols, c, shape)
                 beside = (x1 + 2 * clearance + 1.0, hy, rows, cell)
                 continue
@@ -163,12 +191,17 @@ def layout_counters(game: Game, paper: str) -> list[tuple[list[Placed], list[tup
             if rows_fit < 1:
                 new_page()
                 continue
-            chunk = ids[done:done + rows_fit * cols]
+            chunk = ids[done : done + rows_fit * cols]
             hy = y
-            x1, y1 = grid(chunk, heading + (" (continued)" if cont else ""), left, hy, cols, c, shape)
+            x1, y1 = grid(
+                chunk, heading + (" (continued)" if cont else ""), left, hy, cols, c, shape
+            )
             rows = -(-len(chunk) // cols)
-            beside = (x1 + 2 * clearance + 1.0, hy, rows, cell) if len(chunk) < cols * rows or \
-                x1 + 2 * clearance + cell < right else None
+            beside = (
+                (x1 + 2 * clearance + 1.0, hy, rows, cell)
+                if len(chunk) < cols * rows or x1 + 2 * clearance + cell < right
+                else None
+            )
             done += len(chunk)
             y = y1 + clearance + 1.0
             cont = True
@@ -199,19 +232,50 @@ def counter_pages(game: Game, paper: str) -> list[Page]:
                 x = p.x if side == "front" else w - p.x - p.size
                 layers.append(Layer(face(p.counter_id, side), x - style.BLEED, p.y - style.BLEED))
                 if side == "front":
-                    cut.append(S.circle(x + p.size / 2, p.y + p.size / 2, p.size / 2, fill="none",
-                                        stroke=style.CUT_LINE, stroke_width=0.1)
-                               if p.shape == "round" else
-                               S.rect(x, p.y, p.size, p.size, fill="none", stroke=style.CUT_LINE,
-                                      stroke_width=0.1))
-            extra = marks if side == "front" else S.g(marks, transform=f"translate({num(w)} 0) scale(-1 1)")
+                    cut.append(
+                        S.circle(
+                            x + p.size / 2,
+                            p.y + p.size / 2,
+                            p.size / 2,
+                            fill="none",
+                            stroke=style.CUT_LINE,
+                            stroke_width=0.1,
+                        )
+                        if p.shape == "round"
+                        else S.rect(
+                            x,
+                            p.y,
+                            p.size,
+                            p.size,
+                            fill="none",
+                            stroke=style.CUT_LINE,
+                            stroke_width=0.1,
+                        )
+                    )
+            extra = (
+                marks
+                if side == "front"
+                else S.g(marks, transform=f"translate({num(w)} 0) scale(-1 1)")
+            )
             head_svg = "".join(
-                S.text(hx if side == "front" else w - hx, hy, text, 2.8, bold=True,
-                       anchor="start" if side == "front" else "end", fill=style.MUTED)
-                for text, hx, hy in heads)
-            foot = ("Print at 100 % (actual size), double-sided, flipping on the long edge; "
-                    "check alignment with the calibration sheet first.")
-            right = f"Counters sheet {i} of {n}: {'fronts' if side == 'front' else 'backs (mirrored)'}"
+                S.text(
+                    hx if side == "front" else w - hx,
+                    hy,
+                    text,
+                    2.8,
+                    bold=True,
+                    anchor="start" if side == "front" else "end",
+                    fill=style.MUTED,
+                )
+                for text, hx, hy in heads
+            )
+            foot = (
+                "Print at 100 % (actual size), double-sided, flipping on the long edge; "
+                "check alignment with the calibration sheet first."
+            )
+            right = (
+                f"Counters sheet {i} of {n}: {'fronts' if side == 'front' else 'backs (mirrored)'}"
+            )
             furniture = _furniture(w, h, f"{title}: counters", right, foot, extra + head_svg)
             cut_layer = S.document(w, h, "".join(cut)) if cut else ""
             all_layers = [Layer(furniture)] + layers + ([Layer(cut_layer)] if cut_layer else [])
@@ -226,33 +290,47 @@ def calibration_pages(game: Game, paper: str) -> list[Page]:
     title = f"{game.info.title}: duplex calibration"
     cx, cy = w * 0.3, m + HEADER + 55  # off-centre, so a wrong flip shows up at once
     red = style.RED_FACTOR
-    front = [S.circle(cx, cy, 6, fill="none", stroke=style.INK, stroke_width=0.2),
-             S.line(cx - 30, cy, cx + 30, cy, stroke=red, stroke_width=0.25),
-             S.line(cx, cy - 30, cx, cy + 30, stroke=red, stroke_width=0.25),
-             S.text(cx, cy - 33, "front cross", 2.6, fill=style.MUTED)]
+    front = [
+        S.circle(cx, cy, 6, fill="none", stroke=style.INK, stroke_width=0.2),
+        S.line(cx - 30, cy, cx + 30, cy, stroke=red, stroke_width=0.25),
+        S.line(cx, cy - 30, cx, cy + 30, stroke=red, stroke_width=0.25),
+        S.text(cx, cy - 33, "front cross", 2.6, fill=style.MUTED),
+    ]
     # a 100 mm ruler on each axis checks the printer did not scale the page
     front.append(_ruler(m + 5, h - m - FOOTER - 22, 100, horizontal=True))
     front.append(_ruler(w - m - 12, m + HEADER + 10, 100, horizontal=False))
-    text = ["1. Print this sheet double-sided, flipping on the long edge, at 100 % (not 'fit to page').",
-            "2. Check that both rulers measure exactly 100 mm.",
-            "3. Hold the sheet against a light: the red cross on this side falls on the scales printed",
-            "    on the back. Read how many millimetres it is off, left or right and up or down.",
-            "4. More than 1 mm off: set your printer's duplex offset. Less: the 1 mm of colour that runs",
-            "    past every counter's cut line hides it."]
+    text = [
+        "1. Print this sheet double-sided, flipping on the long edge, at 100 % (no 'fit to page').",
+        "2. Check that both rulers measure exactly 100 mm.",
+        "3. Hold the sheet against a light: the red cross on this side falls on the scales printed",
+        "    on the back. Read how many millimetres it is off, left or right and up or down.",
+        "4. More than 1 mm off: set your printer's duplex offset. Less: the 1 mm of colour that",
+        "    runs past every counter's cut line hides it.",
+    ]
     for i, line in enumerate(text):
         front.append(S.text(m + 5, cy + 45 + i * 5.0, line, 3.0, anchor="start"))
     bx = w - cx  # the mirrored place: where the front cross shows through
     back = []
     for k in range(-10, 11):
         length = 4.5 if k % 5 == 0 else 2.5
-        back.append(S.line(bx + k, cy - length, bx + k, cy + length, stroke=style.INK, stroke_width=0.15))
-        back.append(S.line(bx - length, cy + k, bx + length, cy + k, stroke=style.INK, stroke_width=0.15))
+        back.append(
+            S.line(bx + k, cy - length, bx + k, cy + length, stroke=style.INK, stroke_width=0.15)
+        )
+        back.append(
+            S.line(bx - length, cy + k, bx + length, cy + k, stroke=style.INK, stroke_width=0.15)
+        )
         if k % 5 == 0 and k:
             back.append(S.text(bx + k, cy - 6.5, f"{k:+d}", 2.2, fill=style.MUTED))
-            back.append(S.text(bx - 6.5, cy + k + 0.8, f"{k:+d}", 2.2, anchor="end", fill=style.MUTED))
+            back.append(
+                S.text(bx - 6.5, cy + k + 0.8, f"{k:+d}", 2.2, anchor="end", fill=style.MUTED)
+            )
     back.append(S.line(bx - 10, cy, bx + 10, cy, stroke=style.INK, stroke_width=0.2))
     back.append(S.line(bx, cy - 10, bx, cy + 10, stroke=style.INK, stroke_width=0.2))
-    back.append(S.text(bx, cy + 17, "Read the front cross against these scales (mm).", 2.8, fill=style.MUTED))
+    back.append(
+        S.text(
+            bx, cy + 17, "Read the front cross against these scales (mm).", 2.8, fill=style.MUTED
+        )
+    )
     back.append(S.text(bx, cy + 21.5, "Right / down of centre: positive.", 2.8, fill=style.MUTED))
     pages = []
     for side, body in (("front", front), ("back", back)):
@@ -306,14 +384,17 @@ def map_pages(game: Game, svg: str, paper: str, label: str = "map") -> list[Page
     if nx * ny == 1:
         x = (w - map_w) / 2
         y = m + HEADER + (ah - map_h) / 2
-        furniture = _furniture(w, h, title, f"{paper_name(paper)}, actual size",
-                               "Print at 100 % (actual size).")
+        furniture = _furniture(
+            w, h, title, f"{paper_name(paper)}, actual size", "Print at 100 % (actual size)."
+        )
         return [Page(w, h, (Layer(furniture), Layer(svg, x, y)), label)]
     step_x = (map_w - aw) / (nx - 1) if nx > 1 else 0.0
     step_y = (map_h - ah) / (ny - 1) if ny > 1 else 0.0
     tile_w = min(aw, map_w)
     tile_h = min(ah, map_h)
-    pages = [_assembly_page(game, svg, paper, landscape, nx, ny, step_x, step_y, tile_w, tile_h, label)]
+    pages = [
+        _assembly_page(game, svg, paper, landscape, nx, ny, step_x, step_y, tile_w, tile_h, label)
+    ]
     for j in range(ny):
         for i in range(nx):
             x0, y0 = i * step_x, j * step_y
@@ -330,18 +411,42 @@ def map_pages(game: Game, svg: str, paper: str, label: str = "map") -> list[Page
                 sy = k * step_y + (tile_h - step_y) / 2
                 if y0 <= sy <= y0 + tile_h:
                     marks.append(_join_marks(py + sy - y0, px, tile_w, False, cut=(k == j)))
-            foot = (f"Tile {name} of {nx}x{ny}. Trim along the dashed line on the left and top edges, "
-                    f"lay it over its neighbours and match the crosses. Print at 100 %.")
-            furniture = _furniture(w, h, f"{title}, tile {name}", f"columns A-{chr(64 + nx)}, rows 1-{ny}",
-                                   foot, _mini_plan(w - m - 24, h - m - 3.0, nx, ny, i, j))
+            foot = (
+                f"Tile {name} of {nx}x{ny}. Trim along the dashed line on the left and top edges, "
+                f"lay it over its neighbours and match the crosses. Print at 100 %."
+            )
+            furniture = _furniture(
+                w,
+                h,
+                f"{title}, tile {name}",
+                f"columns A-{chr(64 + nx)}, rows 1-{ny}",
+                foot,
+                _mini_plan(w - m - 24, h - m - 3.0, nx, ny, i, j),
+            )
             over = S.document(w, h, "".join(marks))
-            pages.append(Page(w, h, (Layer(furniture), Layer(svg, px - x0, py - y0, clip=(px, py, tile_w, tile_h)),
-                                     Layer(over)), f"{label} tile {name}"))
+            pages.append(
+                Page(
+                    w,
+                    h,
+                    (
+                        Layer(furniture),
+                        Layer(svg, px - x0, py - y0, clip=(px, py, tile_w, tile_h)),
+                        Layer(over),
+                    ),
+                    f"{label} tile {name}",
+                )
+            )
     return pages
 
 
 def paper_name(paper: str) -> str:
-    return {"letter": "US Letter", "a4": "A4", "11x17": "11x17 in", "a3": "A3", "22x34": "22x34 in"}[paper]
+    return {
+        "letter": "US Letter",
+        "a4": "A4",
+        "11x17": "11x17 in",
+        "a3": "A3",
+        "22x34": "22x34 in",
+    }[paper]
 
 
 def _join_marks(pos: float, start: float, length: float, vertical: bool, cut: bool) -> str:
@@ -349,11 +454,29 @@ def _join_marks(pos: float, start: float, length: float, vertical: bool, cut: bo
     out = []
     if cut:
         if vertical:
-            out.append(S.line(pos, start, pos, start + length, stroke=style.INK, stroke_width=0.2,
-                              stroke_dasharray="2 1.2"))
+            out.append(
+                S.line(
+                    pos,
+                    start,
+                    pos,
+                    start + length,
+                    stroke=style.INK,
+                    stroke_width=0.2,
+                    stroke_dasharray="2 1.2",
+                )
+            )
         else:
-            out.append(S.line(start, pos, start + length, pos, stroke=style.INK, stroke_width=0.2,
-                              stroke_dasharray="2 1.2"))
+            out.append(
+                S.line(
+                    start,
+                    pos,
+                    start + length,
+                    pos,
+                    stroke=style.INK,
+                    stroke_width=0.2,
+                    stroke_dasharray="2 1.2",
+                )
+            )
     n = max(2, int(length // 60) + 1)
     for k in range(n):
         t = start + length * (k + 0.5) / n
@@ -372,14 +495,33 @@ def _mini_plan(x: float, y: float, nx: int, ny: int, i: int, j: int) -> str:
     y0 = y - ny * cell
     for jj in range(ny):
         for ii in range(nx):
-            out.append(S.rect(x0 + ii * cell, y0 + jj * cell, cell, cell,
-                              fill=style.INK if (ii, jj) == (i, j) else "none", stroke=style.INK,
-                              stroke_width=0.15))
+            out.append(
+                S.rect(
+                    x0 + ii * cell,
+                    y0 + jj * cell,
+                    cell,
+                    cell,
+                    fill=style.INK if (ii, jj) == (i, j) else "none",
+                    stroke=style.INK,
+                    stroke_width=0.15,
+                )
+            )
     return "".join(out)
 
 
-def _assembly_page(game: Game, svg: str, paper: str, landscape: bool, nx: int, ny: int, step_x: float,
-                   step_y: float, tile_w: float, tile_h: float, label: str) -> Page:
+def _assembly_page(
+    game: Game,
+    svg: str,
+    paper: str,
+    landscape: bool,
+    nx: int,
+    ny: int,
+    step_x: float,
+    step_y: float,
+    tile_w: float,
+    tile_h: float,
+    label: str,
+) -> Page:
     """The first map page: the whole map small, with the tiles laid over it."""
     w, h = paper_size(paper, landscape)
     m = style.PAGE_MARGIN
@@ -392,18 +534,43 @@ def _assembly_page(game: Game, svg: str, paper: str, landscape: bool, nx: int, n
     for j in range(ny):
         for i in range(nx):
             rx, ry = ox + i * step_x * k, oy + j * step_y * k
-            grid.append(S.rect(rx, ry, tile_w * k, tile_h * k, fill="none", stroke=style.RED_FACTOR,
-                               stroke_width=0.35))
-            grid.append(S.text(rx + tile_w * k / 2, ry + tile_h * k / 2 + 3, f"{chr(65 + i)}{j + 1}", 9,
-                               bold=True, fill=style.RED_FACTOR, opacity="0.85", halo="#ffffff",
-                               halo_width=0.8))
-    intro = (f"The {label} prints at actual size on {nx * ny} {paper_name(paper)} pages "
-             f"({nx} across, {ny} down). Trim each tile's left and top edge on the dashed line and "
-             "glue it over its neighbours, matching the red crosses.")
+            grid.append(
+                S.rect(
+                    rx,
+                    ry,
+                    tile_w * k,
+                    tile_h * k,
+                    fill="none",
+                    stroke=style.RED_FACTOR,
+                    stroke_width=0.35,
+                )
+            )
+            grid.append(
+                S.text(
+                    rx + tile_w * k / 2,
+                    ry + tile_h * k / 2 + 3,
+                    f"{chr(65 + i)}{j + 1}",
+                    9,
+                    bold=True,
+                    fill=style.RED_FACTOR,
+                    opacity="0.85",
+                    halo="#ffffff",
+                    halo_width=0.8,
+                )
+            )
+    intro = (
+        f"The {label} prints at actual size on {nx * ny} {paper_name(paper)} pages "
+        f"({nx} across, {ny} down). Trim each tile's left and top edge on the dashed line and "
+        "glue it over its neighbours, matching the red crosses."
+    )
     lines = S.wrap(intro, aw, 3.0)
-    body = "".join(S.text(m, m + HEADER + 2 + i * 3.8, ln, 3.0, anchor="start") for i, ln in enumerate(lines))
-    furniture = _furniture(w, h, f"{game.info.title}: {label}, assembly", "", "Print at 100 % (actual size).",
-                           body)
+    body = "".join(
+        S.text(m, m + HEADER + 2 + i * 3.8, ln, 3.0, anchor="start") for i, ln in enumerate(lines)
+    )
+    furniture = _furniture(
+        w, h, f"{game.info.title}: {label}, assembly", "", "Print at 100 % (actual size).", body
+    )
     over = S.document(w, h, "".join(grid))
-    return Page(w, h, (Layer(furniture), Layer(svg, ox, oy, scale=k), Layer(over)), f"{label} assembly")
-
+    return Page(
+        w, h, (Layer(furniture), Layer(svg, ox, oy, scale=k), Layer(over)), f"{label} assembly"
+    )

@@ -20,8 +20,13 @@ _FONT_FILES = {
     (MONO, False): "DejaVuSansMono.ttf",
     (MONO, True): "DejaVuSansMono-Bold.ttf",
 }
-_FONT_DIRS = ("/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/dejavu", "/usr/share/fonts/TTF",
-              "/usr/local/share/fonts", "/Library/Fonts")
+_FONT_DIRS = (
+    "/usr/share/fonts/truetype/dejavu",
+    "/usr/share/fonts/dejavu",
+    "/usr/share/fonts/TTF",
+    "/usr/local/share/fonts",
+    "/Library/Fonts",
+)
 ASCENT = 0.93  # DejaVu ascent and descent as a share of the font size (what PDF readers box)
 DESCENT = 0.24
 CAP_HEIGHT = 0.73
@@ -40,11 +45,17 @@ def font_file(family: str = SANS, bold: bool = False) -> Path:
         if p.is_file():
             return p
     if shutil.which("fc-match"):
-        out = subprocess.run(["fc-match", "-f", "%{file}", f"{family}:{'bold' if bold else ''}"],
-                             capture_output=True, text=True, check=False).stdout.strip()
+        out = subprocess.run(
+            ["fc-match", "-f", "%{file}", f"{family}:{'bold' if bold else ''}"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
         if out.endswith(name):
             return Path(out)
-    raise FontMissing(f"font {name} not found: install the DejaVu fonts (Debian: fonts-dejavu-core)")
+    raise FontMissing(
+        f"font {name} not found: install the DejaVu fonts (Debian: fonts-dejavu-core)"
+    )
 
 
 @cache
@@ -103,32 +114,53 @@ MAP_MARGIN = 14.0  # around the hex grid; the sheet id and edge marks live here
 MAP_TITLE_BAND = 22.0
 HEX_LINE_WIDTH = 0.16
 HEX_NUMBER_SIZE = 0.085  # share of the hex height
-LABEL_SIZE = {"city": 0.15, "town": 0.125, "village": 0.105, "water": 0.12, "feature": 0.105,
-              "region": 0.17}
-HEXSIDE_WIDTH = {"river": 0.9, "major-river": 1.5, "minor-river": 0.55, "canal": 0.8,
-                 "trench": 0.55, "causeway": 1.2, "sea": 1.6, "fortified": 0.7, "border": 0.5,
-                 "escarpment": 0.5}
-LINE_WIDTH = {"road": 0.9, "minor-road": 0.55, "railway": 0.5, "ferry": 0.5, "boundary": 0.5,
-              "track": 0.4}
+LABEL_SIZE = {
+    "city": 0.15,
+    "town": 0.125,
+    "village": 0.105,
+    "water": 0.12,
+    "feature": 0.105,
+    "region": 0.17,
+}
+HEXSIDE_WIDTH = {
+    "river": 0.9,
+    "major-river": 1.5,
+    "minor-river": 0.55,
+    "canal": 0.8,
+    "trench": 0.55,
+    "causeway": 1.2,
+    "sea": 1.6,
+    "fortified": 0.7,
+    "border": 0.5,
+    "escarpment": 0.5,
+}
+LINE_WIDTH = {
+    "road": 0.9,
+    "minor-road": 0.55,
+    "railway": 0.5,
+    "ferry": 0.5,
+    "boundary": 0.5,
+    "track": 0.4,
+}
 SIDE_FALLBACK = "#bbbbbb"
 
 
 def darker(colour: str, factor: float = 0.7) -> str:
     """The colour with each channel scaled down (for outlines and shadows)."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return f"#{int(r * factor):02x}{int(g * factor):02x}{int(b * factor):02x}"
 
 
 def lighter(colour: str, factor: float = 0.5) -> str:
     """The colour mixed with white (factor 1 = white)."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     mix = [round(c + (255 - c) * factor) for c in (r, g, b)]
     return "#{:02x}{:02x}{:02x}".format(*mix)
 
 
 def luminance(colour: str) -> float:
     """Relative luminance 0..1 (to choose dark or light text on a fill)."""
-    r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 

@@ -73,10 +73,23 @@ def poly_d(points, close: bool = True) -> str:
     return d + ("Z" if close else "")
 
 
-def text(x, y, s: str, size: float, *, anchor: str = "middle", bold: bool = False,
-         family: str = style.SANS, fill: str = style.INK, scale_x: float = 1.0,
-         rotate: float = 0.0, skew: float = 0.0, halo: str | None = None,
-         halo_width: float = 0.0, **attrs) -> str:
+def text(
+    x,
+    y,
+    s: str,
+    size: float,
+    *,
+    anchor: str = "middle",
+    bold: bool = False,
+    family: str = style.SANS,
+    fill: str = style.INK,
+    scale_x: float = 1.0,
+    rotate: float = 0.0,
+    skew: float = 0.0,
+    halo: str | None = None,
+    halo_width: float = 0.0,
+    **attrs,
+) -> str:
     """Text with its baseline at (x, y); scale_x < 1 narrows it; halo draws an outline under it."""
     if not s:
         return ""
@@ -89,17 +102,36 @@ def text(x, y, s: str, size: float, *, anchor: str = "middle", bold: bool = Fals
         transform.append(f"skewX({num(skew)})")
     if abs(scale_x - 1.0) > 1e-4:
         transform.append(f"scale({num(scale_x)} 1)")
-    common = {"font_family": family, "font_size": num(size), "text_anchor": anchor,
-              "font_weight": "bold" if bold else None, "transform": " ".join(transform) or None}
+    common = {
+        "font_family": family,
+        "font_size": num(size),
+        "text_anchor": anchor,
+        "font_weight": "bold" if bold else None,
+        "transform": " ".join(transform) or None,
+    }
     out = ""
     if halo:
-        out += el("text", escape(s), fill="none", stroke=halo, stroke_width=num(halo_width or size * 0.22),
-                  stroke_linejoin="round", **common)
+        out += el(
+            "text",
+            escape(s),
+            fill="none",
+            stroke=halo,
+            stroke_width=num(halo_width or size * 0.22),
+            stroke_linejoin="round",
+            **common,
+        )
     return out + el("text", escape(s), fill=fill, **common, **attrs)
 
 
-def fit(s: str, width: float, size: float, *, min_size: float | None = None, bold: bool = False,
-        family: str = style.SANS) -> tuple[float, float]:
+def fit(
+    s: str,
+    width: float,
+    size: float,
+    *,
+    min_size: float | None = None,
+    bold: bool = False,
+    family: str = style.SANS,
+) -> tuple[float, float]:
     """(font size, horizontal scale) so that s is at most `width` mm wide.
 
     Shrinks the font down to min_size (default 70 %), then narrows the letters: text always fits.
@@ -118,13 +150,21 @@ def fit(s: str, width: float, size: float, *, min_size: float | None = None, bol
 def fitted(x, y, s: str, width: float, size: float, **kw) -> str:
     """text() shrunk/narrowed to fit in `width` mm (anchor as given)."""
     min_size = kw.pop("min_size", None)
-    fsize, sx = fit(s, width, size, min_size=min_size, bold=kw.get("bold", False),
-                    family=kw.get("family", style.SANS))
+    fsize, sx = fit(
+        s,
+        width,
+        size,
+        min_size=min_size,
+        bold=kw.get("bold", False),
+        family=kw.get("family", style.SANS),
+    )
     return text(x, y, s, fsize, scale_x=sx, **kw)
 
 
-def wrap(s: str, width: float, size: float, bold: bool = False, family: str = style.SANS) -> list[str]:
-    """Greedy word wrap to lines at most `width` mm wide (a too-long word gets a line of its own)."""
+def wrap(
+    s: str, width: float, size: float, bold: bool = False, family: str = style.SANS
+) -> list[str]:
+    """Greedy word wrap to lines at most `width` mm wide (a long word gets a line of its own)."""
     lines: list[str] = []
     for para in s.split("\n"):
         current = ""
@@ -139,8 +179,15 @@ def wrap(s: str, width: float, size: float, bold: bool = False, family: str = st
     return lines
 
 
-def document(width: float, height: float, body: str, *, defs: str = "", title: str = "",
-             background: str | None = None) -> str:
+def document(
+    width: float,
+    height: float,
+    body: str,
+    *,
+    defs: str = "",
+    title: str = "",
+    background: str | None = None,
+) -> str:
     """A standalone SVG whose user unit is one millimetre."""
     head = (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
@@ -167,8 +214,16 @@ def nest(svg_doc: str, x: float, y: float, width: float, height: float) -> str:
     inner = inner.replace("<svg ", f'<svg x="{num(x)}" y="{num(y)}" ', 1)
     # nested documents keep their viewBox; width/height in mm would be read as px, so use user units
     head_end = inner.index(">")
-    head = re.sub(r'width="[^"]*" height="[^"]*"', f'width="{num(width)}" height="{num(height)}"',
-                  inner[:head_end], count=1)
+    head = re.sub(
+        r'width="[^"]*" height="[^"]*"',
+        f'width="{num(width)}" height="{num(height)}"',
+        inner[:head_end],
+        count=1,
+    )
     inner = head + inner[head_end:]
-    return inner.replace('xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
-                         'version="1.1" ', "", 1)
+    return inner.replace(
+        'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        'version="1.1" ',
+        "",
+        1,
+    )

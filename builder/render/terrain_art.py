@@ -13,14 +13,41 @@ from builder.render.svg import num
 
 SQRT3 = math.sqrt(3.0)
 
-AREA = {"trees", "hill", "water", "marsh", "flood", "craters", "rough", "mountain", "farm",
-        "lake", "canals", "docks", "buildings", "city"}
+AREA = {
+    "trees",
+    "hill",
+    "water",
+    "marsh",
+    "flood",
+    "craters",
+    "rough",
+    "mountain",
+    "farm",
+    "lake",
+    "canals",
+    "docks",
+    "buildings",
+    "city",
+}
 POINT = {"town", "fort", "bunker", "peak", "trench"}
 
 # lattice spacing as a share of the hex height, per area pattern
-_SPACING = {"trees": 0.19, "hill": 0.3, "water": 0.28, "marsh": 0.25, "flood": 0.26, "craters": 0.22,
-            "rough": 0.2, "mountain": 0.27, "farm": 0.5, "lake": 0.3, "canals": 0.24, "docks": 0.3,
-            "buildings": 0.26, "city": 0.15}
+_SPACING = {
+    "trees": 0.19,
+    "hill": 0.3,
+    "water": 0.28,
+    "marsh": 0.25,
+    "flood": 0.26,
+    "craters": 0.22,
+    "rough": 0.2,
+    "mountain": 0.27,
+    "farm": 0.5,
+    "lake": 0.3,
+    "canals": 0.24,
+    "docks": 0.3,
+    "buildings": 0.26,
+    "city": 0.15,
+}
 
 
 def rnd(*key: int) -> float:
@@ -71,8 +98,10 @@ def lattice(pattern: str, centres, hex_mm: float, seed: int):
 
 
 def _circle_d(x: float, y: float, r: float) -> str:
-    return (f"M{num(x - r)} {num(y)}a{num(r)} {num(r)} 0 1 0 {num(2 * r)} 0"
-            f"a{num(r)} {num(r)} 0 1 0 {num(-2 * r)} 0Z")
+    return (
+        f"M{num(x - r)} {num(y)}a{num(r)} {num(r)} 0 1 0 {num(2 * r)} 0"
+        f"a{num(r)} {num(r)} 0 1 0 {num(-2 * r)} 0Z"
+    )
 
 
 def _rect_d(x: float, y: float, w: float, h: float, angle: float) -> str:
@@ -93,20 +122,23 @@ def area_symbols(pattern: str, colour: str, centres, hex_mm: float, seed: int) -
             r = s * (0.062 + 0.03 * u)
             shade.append(_circle_d(x + r * 0.25, y + r * 0.3, r))
             crowns.append(_circle_d(x, y, r))
-        return (f'<path d="{"".join(shade)}" fill="{style.darker(colour, 0.55)}" opacity="0.55"/>'
-                f'<path d="{"".join(crowns)}" fill="{style.darker(colour, 0.82)}" '
-                f'stroke="{style.darker(colour, 0.5)}" stroke-width="{num(s * 0.008)}"/>')
+        return (
+            f'<path d="{"".join(shade)}" fill="{style.darker(colour, 0.55)}" opacity="0.55"/>'
+            f'<path d="{"".join(crowns)}" fill="{style.darker(colour, 0.82)}" '
+            f'stroke="{style.darker(colour, 0.5)}" stroke-width="{num(s * 0.008)}"/>'
+        )
     if pattern in ("water", "lake", "flood"):
         d = []
         for x, y, u, _ in pts:
             if pattern == "flood" and u > 0.55:
                 continue
             w = s * 0.09
-            d.append(f"M{num(x - w)} {num(y)}q{num(w / 2)} {num(-w * 0.45)} {num(w)} 0"
-                     f"t{num(w)} 0")
+            d.append(f"M{num(x - w)} {num(y)}q{num(w / 2)} {num(-w * 0.45)} {num(w)} 0t{num(w)} 0")
         wave = style.darker(colour, 0.72) if pattern != "flood" else "#3c6e9a"
-        out = f'<path d="{"".join(d)}" fill="none" stroke="{wave}" stroke-width="{num(s * 0.012)}" ' \
-              f'stroke-linecap="round"/>'
+        out = (
+            f'<path d="{"".join(d)}" fill="none" stroke="{wave}" stroke-width="{num(s * 0.012)}" '
+            f'stroke-linecap="round"/>'
+        )
         if pattern == "flood":
             out = _marsh(pts, s, "#3d6b5a", keep=lambda u: u > 0.55) + out
         return out
@@ -118,15 +150,19 @@ def area_symbols(pattern: str, colour: str, centres, hex_mm: float, seed: int) -
             r = s * (0.025 + 0.035 * u)
             holes.append(_circle_d(x, y, r))
             rims.append(_circle_d(x - r * 0.15, y - r * 0.15, r * 1.25))
-        return (f'<path d="{"".join(rims)}" fill="{style.lighter(colour, 0.35)}" opacity="0.8"/>'
-                f'<path d="{"".join(holes)}" fill="{dark}" stroke="{style.darker(colour, 0.45)}" '
-                f'stroke-width="{num(s * 0.006)}"/>')
+        return (
+            f'<path d="{"".join(rims)}" fill="{style.lighter(colour, 0.35)}" opacity="0.8"/>'
+            f'<path d="{"".join(holes)}" fill="{dark}" stroke="{style.darker(colour, 0.45)}" '
+            f'stroke-width="{num(s * 0.006)}"/>'
+        )
     if pattern == "rough":
         d = []
         for x, y, u, v in pts:
             w = s * (0.03 + 0.025 * u)
-            d.append(f"M{num(x - w)} {num(y + w * 0.5)}L{num(x)} {num(y - w * 0.6)}"
-                     f"L{num(x + w)} {num(y + w * 0.5)}Z")
+            d.append(
+                f"M{num(x - w)} {num(y + w * 0.5)}L{num(x)} {num(y - w * 0.6)}"
+                f"L{num(x + w)} {num(y + w * 0.5)}Z"
+            )
         return f'<path d="{"".join(d)}" fill="{dark}" opacity="0.8"/>'
     if pattern in ("hill", "mountain"):
         d = []
@@ -135,11 +171,15 @@ def area_symbols(pattern: str, colour: str, centres, hex_mm: float, seed: int) -
             if pattern == "hill":
                 d.append(f"M{num(x - w)} {num(y)}q{num(w)} {num(-w * 0.9)} {num(2 * w)} 0")
             else:
-                d.append(f"M{num(x - w)} {num(y + w * 0.4)}L{num(x)} {num(y - w * 0.7)}"
-                         f"L{num(x + w)} {num(y + w * 0.4)}")
-        return (f'<path d="{"".join(d)}" fill="none" stroke="{dark}" '
-                f'stroke-width="{num(s * (0.014 if pattern == "hill" else 0.02))}" '
-                f'stroke-linecap="round" stroke-linejoin="round"/>')
+                d.append(
+                    f"M{num(x - w)} {num(y + w * 0.4)}L{num(x)} {num(y - w * 0.7)}"
+                    f"L{num(x + w)} {num(y + w * 0.4)}"
+                )
+        return (
+            f'<path d="{"".join(d)}" fill="none" stroke="{dark}" '
+            f'stroke-width="{num(s * (0.014 if pattern == "hill" else 0.02))}" '
+            f'stroke-linecap="round" stroke-linejoin="round"/>'
+        )
     if pattern == "farm":
         d = []
         for x, y, u, v in pts:
@@ -148,17 +188,23 @@ def area_symbols(pattern: str, colour: str, centres, hex_mm: float, seed: int) -
             for k in range(-2, 3):
                 ox, oy = -sn * k * s * 0.06, c * k * s * 0.06
                 w = s * 0.16
-                d.append(f"M{num(x + ox - c * w)} {num(y + oy - sn * w)}"
-                         f"L{num(x + ox + c * w)} {num(y + oy + sn * w)}")
-        return (f'<path d="{"".join(d)}" fill="none" stroke="{dark}" stroke-width="{num(s * 0.007)}" '
-                f'opacity="0.6"/>')
+                d.append(
+                    f"M{num(x + ox - c * w)} {num(y + oy - sn * w)}"
+                    f"L{num(x + ox + c * w)} {num(y + oy + sn * w)}"
+                )
+        return (
+            f'<path d="{"".join(d)}" fill="none" stroke="{dark}" stroke-width="{num(s * 0.007)}" '
+            f'opacity="0.6"/>'
+        )
     if pattern == "canals":
         d = []
         for x, y, u, v in pts:
             w = s * 0.12
             d.append(f"M{num(x - w)} {num(y)}L{num(x + w)} {num(y)}")
-        return (f'<path d="{"".join(d)}" fill="none" stroke="#3f7fb3" stroke-width="{num(s * 0.012)}" '
-                f'opacity="0.8"/>')
+        return (
+            f'<path d="{"".join(d)}" fill="none" stroke="#3f7fb3" stroke-width="{num(s * 0.012)}" '
+            f'opacity="0.8"/>'
+        )
     if pattern in ("buildings", "city", "docks"):
         d = []
         for x, y, u, v in pts:
@@ -168,8 +214,10 @@ def area_symbols(pattern: str, colour: str, centres, hex_mm: float, seed: int) -
             size = s * (0.07 if pattern == "city" else 0.05) * (0.8 + 0.5 * u)
             d.append(_rect_d(x, y, size * (1 + v * 0.6), size, (v - 0.5) * 0.5))
         fill = "#6d5b52" if pattern != "city" else "#7d4a3e"
-        return (f'<path d="{"".join(d)}" fill="{fill}" stroke="{style.darker(fill, 0.6)}" '
-                f'stroke-width="{num(s * 0.005)}" opacity="0.9"/>')
+        return (
+            f'<path d="{"".join(d)}" fill="{fill}" stroke="{style.darker(fill, 0.6)}" '
+            f'stroke-width="{num(s * 0.005)}" opacity="0.9"/>'
+        )
     return ""
 
 
@@ -182,8 +230,10 @@ def _marsh(pts, s: float, colour: str, keep=lambda u: True) -> str:
         d.append(f"M{num(x - w)} {num(y)}L{num(x + w)} {num(y)}")
         for k, h in ((-0.55, 0.6), (0.0, 1.0), (0.55, 0.6)):
             d.append(f"M{num(x + k * w)} {num(y)}l{num(k * w * 0.3)} {num(-h * w * 0.9)}")
-    return (f'<path d="{"".join(d)}" fill="none" stroke="{colour}" stroke-width="{num(s * 0.01)}" '
-            f'stroke-linecap="round"/>')
+    return (
+        f'<path d="{"".join(d)}" fill="none" stroke="{colour}" stroke-width="{num(s * 0.01)}" '
+        f'stroke-linecap="round"/>'
+    )
 
 
 def point_symbol(pattern: str, colour: str, cx: float, cy: float, hex_mm: float, seed: int) -> str:
@@ -196,10 +246,19 @@ def point_symbol(pattern: str, colour: str, cx: float, cy: float, hex_mm: float,
             a = 2 * math.pi * (k / n + rnd(seed, k) * 0.15)
             dist = s * (0.06 + 0.09 * rnd(k, seed))
             w = s * (0.07 + 0.04 * rnd(seed, k, 3))
-            d.append(_rect_d(cx + dist * math.cos(a), cy + dist * math.sin(a), w, w * 0.75,
-                             (rnd(k, 9, seed) - 0.5) * 0.6))
-        return (f'<path d="{"".join(d)}" fill="#8a3b2c" stroke="#4a1d14" '
-                f'stroke-width="{num(s * 0.008)}"/>')
+            d.append(
+                _rect_d(
+                    cx + dist * math.cos(a),
+                    cy + dist * math.sin(a),
+                    w,
+                    w * 0.75,
+                    (rnd(k, 9, seed) - 0.5) * 0.6,
+                )
+            )
+        return (
+            f'<path d="{"".join(d)}" fill="#8a3b2c" stroke="#4a1d14" '
+            f'stroke-width="{num(s * 0.008)}"/>'
+        )
     if pattern == "fort":
         r1, r2 = s * 0.2, s * 0.11
         pts = []
@@ -207,25 +266,33 @@ def point_symbol(pattern: str, colour: str, cx: float, cy: float, hex_mm: float,
             r = r1 if k % 2 == 0 else r2
             a = math.radians(-90 + 36 * k)
             pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-        return (f'<path d="M{"L".join(f"{num(x)} {num(y)}" for x, y in pts)}Z" fill="#7b776c" '
-                f'stroke="{style.INK}" stroke-width="{num(s * 0.015)}"/>')
+        return (
+            f'<path d="M{"L".join(f"{num(x)} {num(y)}" for x, y in pts)}Z" fill="#7b776c" '
+            f'stroke="{style.INK}" stroke-width="{num(s * 0.015)}"/>'
+        )
     if pattern == "bunker":
         w = s * 0.16
-        return (f'<rect x="{num(cx - w / 2)}" y="{num(cy - w / 2)}" width="{num(w)}" height="{num(w)}" '
-                f'fill="#8d8b84" stroke="{style.INK}" stroke-width="{num(s * 0.014)}"/>'
-                f'<rect x="{num(cx - w * 0.3)}" y="{num(cy - w * 0.12)}" width="{num(w * 0.6)}" '
-                f'height="{num(w * 0.16)}" fill="{style.INK}"/>')
+        return (
+            f'<rect x="{num(cx - w / 2)}" y="{num(cy - w / 2)}" width="{num(w)}" height="{num(w)}" '
+            f'fill="#8d8b84" stroke="{style.INK}" stroke-width="{num(s * 0.014)}"/>'
+            f'<rect x="{num(cx - w * 0.3)}" y="{num(cy - w * 0.12)}" width="{num(w * 0.6)}" '
+            f'height="{num(w * 0.16)}" fill="{style.INK}"/>'
+        )
     if pattern == "peak":
         w = s * 0.13
-        return (f'<path d="M{num(cx - w)} {num(cy + w * 0.6)}L{num(cx)} {num(cy - w)}'
-                f'L{num(cx + w)} {num(cy + w * 0.6)}Z" fill="#6b4a2c" stroke="{style.INK}" '
-                f'stroke-width="{num(s * 0.01)}"/>')
+        return (
+            f'<path d="M{num(cx - w)} {num(cy + w * 0.6)}L{num(cx)} {num(cy - w)}'
+            f'L{num(cx + w)} {num(cy + w * 0.6)}Z" fill="#6b4a2c" stroke="{style.INK}" '
+            f'stroke-width="{num(s * 0.01)}"/>'
+        )
     if pattern == "trench":
         w = s * 0.3
         step = w / 5
         d = f"M{num(cx - w)} {num(cy)}"
         for k in range(10):
             d += f"l{num(step)} {num(step if k % 2 == 0 else -step)}"
-        return (f'<path d="{d}" fill="none" stroke="#4a3a28" stroke-width="{num(s * 0.018)}" '
-                f'stroke-linejoin="miter"/>')
+        return (
+            f'<path d="{d}" fill="none" stroke="#4a3a28" stroke-width="{num(s * 0.018)}" '
+            f'stroke-linejoin="miter"/>'
+        )
     return ""

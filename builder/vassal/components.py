@@ -68,7 +68,7 @@ EXTRA: dict[str, dict[str, str]] = {
 
 
 def known_attributes(tag: str) -> dict[str, str]:
-    """The attributes (with defaults) VASSAL knows for an element; KeyError if the tag is unknown."""
+    """The attributes (with defaults) VASSAL knows for an element; KeyError for an unknown tag."""
     if tag not in DEFAULTS and tag not in EXTRA:
         raise KeyError(tag)
     return {**DEFAULTS.get(tag, {}), **EXTRA.get(tag, {})}
@@ -205,4 +205,5 @@ class PlayerRoster(Component):
 def build_file(root: Component) -> bytes:
     """The buildFile.xml bytes of a module (UTF-8, standalone declaration as VASSAL writes)."""
     body = etree.tostring(root.element(), encoding="unicode")
-    return ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n' + body + "\n").encode("utf-8")
+    head = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+    return (head + body + "\n").encode("utf-8")

@@ -24,7 +24,8 @@ def encode_sequence(values: Iterable[object], delim: str) -> str:
     out: list[str] = []
     for raw in values:
         text = _field(raw)
-        if text.startswith("\\") or (text.startswith("'") and text.endswith("'")):
+        quoted = text.startswith("'") and text.endswith("'")
+        if text.endswith("\\") or text.startswith("\\") or quoted:
             text = f"'{text}'"
         out.append(text.replace(delim, "\\" + delim))
     return delim.join(out)
@@ -58,7 +59,7 @@ def _unquote(text: str) -> str:
 
 
 def nest(parts: Sequence[str]) -> str:
-    """Join trait strings outermost first as Decorator nesting does: a TAB, then 1, 2 ... backslashes.
+    """Join traits outermost first as Decorator nesting does: a TAB, then 1, 2 ... backslashes.
 
     Decorator.getType() is encode([myType, inner.getType()], TAB), applied from the innermost
     trait outwards, so each level escapes the TABs (and leading backslashes) of everything inside.

@@ -33,7 +33,8 @@ DEFAULTS: dict[str, dict[str, str]] = {
         'buttonKeyStroke': '',
         'buttonText': 'Retire',
         'buttonToolTip':
-            'Switch sides, become an observer, or allow another player to take your side in this game',
+            'Switch sides, become an observer, or allow another player to take your side '
+            'in this game',
     },
     P + 'module.GlobalOptions': {
         'autoReport': 'Always',

@@ -64,7 +64,8 @@ def rules_html(game: Game) -> str:
     toc = ["<h1>" + escape(rules.title) + "</h1>", "<p><b>Contents</b></p>", "<ul>"]
     for s in rules.sections:
         indent = "&nbsp;" * 4 * max(0, s.level - 2)
-        toc.append(f"<li>{indent}<a href=\"#{anchor(s.id)}\">{escape(s.id)} {escape(s.title)}</a></li>")
+        link = f"<a href=\"#{anchor(s.id)}\">{escape(s.id)} {escape(s.title)}</a>"
+        toc.append(f"<li>{indent}{link}</li>")
     toc.append("</ul>")
     body = []
     for s in rules.sections:

@@ -30,7 +30,7 @@ CARD_PX_PER_MM = 6.0
 
 
 def chart_pngs(game: Game) -> list[tuple[str, bytes]]:
-    """Every player-aid card (tables, terrain, sequence, turns, set-ups) as printed, one image each."""
+    """Every player-aid card (tables, terrain, sequence, turns, set-ups) as printed, one each."""
     import io
 
     from PIL import Image, ImageChops

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
+from builder import vassal_combat
 from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
 from builder.model.scenario import Scenario
@@ -230,8 +231,9 @@ def main_grid(game: Game, geom: BoardGeometry) -> c.Component:
         return c.ZonedGrid(*zones)
     if len(geom.sheets) == 1 and geom.sheets[0] == "":
         return _hex_grid(geom.grid_spec(""))
-    zones = [c.Zone(_hex_grid(geom.grid_spec(s)), name=f"Sheet {s}", path=_path(geom.sheet_outline_px(s)),
-                    locationFormat=f"{s}:$gridLocation$", useParentGrid=False)
+    zones = [c.Zone(_hex_grid(geom.grid_spec(s)), name=f"Sheet {s}",
+                    path=_path(geom.sheet_outline_px(s)), locationFormat=f"{s}:$gridLocation$",
+                    useParentGrid=False)
              for s in geom.sheets]
     return c.ZonedGrid(*zones)
 
@@ -351,8 +353,9 @@ def turn_tracker(game: Game) -> c.Component:
             text += " night"
         names.append(text)
     phases = [p.name for p in game.info.sequence]
-    phase_level = (c.ListTurnLevel(name="Phase", property="Phase", list=encode_sequence(phases, ","),
-                                   turnFormat="$value$", configFirst=False, configList=False)
+    phase_level = (c.ListTurnLevel(name="Phase", property="Phase",
+                                   list=encode_sequence(phases, ","), turnFormat="$value$",
+                                   configFirst=False, configList=False)
                    if phases else None)
     turn_level = c.ListTurnLevel(phase_level, name="Turn", property="Turn",
                                  list=encode_sequence(names, ","), turnFormat="Turn $value$",
@@ -489,6 +492,8 @@ def build_module(game: Game) -> ModuleBuild:
         chart_window,
         c.NotesWindow(),
         *setups,
+        # Combat resolution generated from the tables (issue 7): markers, their palette, map data.
+        *vassal_combat.components_for(game, geom, book.gpid, entries),
         name=game.info.title, version=game.info.version, description=_description(game),
         VassalVersion=VASSAL_VERSION, nextPieceSlotId=book.next_gpid)
     entries["buildFile.xml"] = c.build_file(root)

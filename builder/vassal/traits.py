@@ -45,7 +45,7 @@ class BasicPiece(Trait):
     ID = "piece;"
 
     def fields(self) -> list[object]:
-        return ["", "", self.image, self.name]
+        return ["", "", self.image, self.name.replace("\t", " ")]  # the engine splits this on TAB
 
     def state_text(self) -> str:
         return encode_sequence([self.map_id, self.x, self.y, self.gpid, 0], ";")

@@ -1,12 +1,18 @@
 """Combat resolution inside the VASSAL module, generated from the same table data that prints
 the card and answers `builder calc` (issue 7).
 
-For every table of the kinds differential, ratio, fire and modified-roll, `calculators(game)`
-builds a Calculator (calculator.py): the properties, player inputs, dice, map data and chat line
-of a resolution marker, written as VASSAL expressions by one module per table kind. beanshell.py
-evaluates those expressions as the engine does (tests compare them with builder.tables.api);
-pieces.py turns calculators into VASSAL pieces and components, and `components_for` is the one
-call the module assembly makes.
+In the module a player drops a table's resolution marker (palette 'Combat') on the defender or
+target, drops an attack marker on each attacking hex or sector, sets options from the marker's
+menu (shifts, modifiers, conditions, a reading, fire strength, markers) and chooses Resolve
+(Ctrl+R): the marker rolls and writes one plain-words line in the chat log.
+
+For every table of the kinds differential, ratio, fire, modified-roll and rolled lookup,
+`calculators(game)` builds a Calculator (calculator.py) with one module per kind: its properties
+are VASSAL expressions; map facts (terrain rows, divisors, shifts, machine guns, hexsides
+crossed) are packed into module global properties (locations.py). beanshell.py evaluates the
+expressions as the engine does and simulate.py plays a battle with it (tests compare both with
+builder.tables.api); pieces.py turns calculators into pieces and components, and
+`components_for` is the one call the module assembly (builder.vassal.module) makes.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ KINDS = {
     "ratio": "builder.vassal_combat.ratio",
     "fire": "builder.vassal_combat.fire",
     "modified-roll": "builder.vassal_combat.modified_roll",
+    "lookup": "builder.vassal_combat.lookup",  # rolled lookups only (not value lookups)
 }
 
 
@@ -26,7 +33,9 @@ def calculators(game) -> list:
     out = []
     for t in game.tables:
         if t.kind in KINDS:
-            out.append(importlib.import_module(KINDS[t.kind]).build(game, t))
+            c = importlib.import_module(KINDS[t.kind]).build(game, t)
+            if c is not None:
+                out.append(c)
     return out
 
 

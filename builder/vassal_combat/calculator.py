@@ -44,6 +44,7 @@ class Calculator:
     name: str
     kind: str
     marker: str  # the resolution marker's name in the palette
+    place: str = "target"  # where the marker is dropped: 'defender', 'target' or 'anywhere'
     props: list[tuple[str, str]] = field(default_factory=list)
     inputs: list[Input] = field(default_factory=list)
     dice: list[tuple[str, str]] = field(default_factory=list)  # (property, Random expression)
@@ -101,7 +102,7 @@ def factor_property(game, role: str) -> str:
         raise ValueError(f"{game.slug}: counters have no factors to total")
     pattern = r"attack|strength|combat|fire" if role == "attack" else r"defen[cs]e"
     for n in names:
-        if re.search(pattern, n, re.I):
+        if re.search(pattern, n, re.IGNORECASE):
             return prop_name(n)
     return factor_property(game, "attack") if role == "defence" else prop_name(names[0])
 

@@ -24,7 +24,7 @@ from builder.vassal_combat.calculator import (
     shift_total,
 )
 from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
-from builder.vassal_combat.places import hexside_types, place_terrain, default_terrain
+from builder.vassal_combat.places import default_terrain, hexside_types, place_terrain
 
 P = PREFIX
 
@@ -70,7 +70,7 @@ def divisors(game, t: DifferentialTable) -> list[Fraction]:
 
 def build(game, t: DifferentialTable) -> Calculator:
     """The calculator of a differential table."""
-    c = Calculator(t.id, t.name, t.kind, marker=f"Resolve: {t.name}",
+    c = Calculator(t.id, t.name, t.kind, marker=f"Resolve: {t.name}", place="defender",
                    attacker_name=f"Attacker: {t.name}")
     tid = x.ident(t.id)
     rows = list(t.terrain_rows)
@@ -109,7 +109,7 @@ def build(game, t: DifferentialTable) -> Calculator:
     keys = [key_text(name) for name, _ in places]
     all_facts = [facts(place_terrain(game, p)) for _, p in places]
     default = commonest(all_facts, facts(default_terrain(game)))
-    c.data.update(loc.data(keys, lambda i: all_facts[i], default))
+    c.data.update(loc.data(keys, all_facts, default))
     for name, e in loc.word_props("LocationName", default):
         c.prop(name, e)
 
@@ -121,7 +121,7 @@ def build(game, t: DifferentialTable) -> Calculator:
         for a, b, types in hexside_types(game):
             vals = {f"H{k}": int(bool(set(types) & set(rows[k].hexsides))) for k in side_rows}
             if any(vals.values()):
-                c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"], lambda _i: vals, {}))
+                c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"], [vals], {}))
         key = f'LocationName + ">" + {c.at_property}'
         for name, e in pair.word_props(key, {}):
             c.attacker.append((name, e))

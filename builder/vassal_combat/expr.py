@@ -41,6 +41,7 @@ def lit(value: object) -> str:
 
 
 def paren(e: str) -> str:
+    """e in parentheses unless it is already one name, literal or parenthesised group."""
     return e if re.fullmatch(r"[A-Za-z0-9_$]+|\(.*\)|\"[^\"]*\"", e) and _balanced(e) else f"({e})"
 
 
@@ -63,17 +64,6 @@ def choose(cases: Sequence[tuple[str, str]], default: str) -> str:
     return " : ".join(f"{paren(c)} ? {paren(v)}" for c, v in cases) + f" : {paren(default)}"
 
 
-def by_value(var: str, values: Sequence[object], default: object = "") -> str:
-    """The i-th value when var == i (a table lookup by index), the default otherwise."""
-    last = len(values) - 1
-    cases = []
-    for i, v in enumerate(values):
-        if i == last and default is None:
-            return choose(cases, lit(v))
-        cases.append((f"{var} == {i}", lit(v)))
-    return choose(cases, lit(default) if default is not None else '""')
-
-
 def index_lookup(var: str, values: Sequence[object], base: int = 0) -> str:
     """Value for var == base + i, merging runs of equal values into ranges (short expressions)."""
     cases: list[tuple[str, str]] = []
@@ -92,10 +82,12 @@ def index_lookup(var: str, values: Sequence[object], base: int = 0) -> str:
 
 
 def clamp(e: str, lo: int, hi: int) -> str:
+    """e held between lo and hi."""
     return f"Math.max({lit(lo)}, Math.min({lit(hi)}, {e}))"
 
 
 def minimum(items: Iterable[str]) -> str:
+    """The smallest of several int expressions (nested Math.min)."""
     items = list(items)
     out = items[-1]
     for e in reversed(items[:-1]):
@@ -104,6 +96,7 @@ def minimum(items: Iterable[str]) -> str:
 
 
 def maximum(items: Iterable[str]) -> str:
+    """The largest of several int expressions (nested Math.max)."""
     items = list(items)
     out = items[-1]
     for e in reversed(items[:-1]):
@@ -112,11 +105,13 @@ def maximum(items: Iterable[str]) -> str:
 
 
 def any_of(items: Iterable[str]) -> str:
+    """Conditions joined with || (false when there are none)."""
     items = [paren(i) for i in items]
     return " || ".join(items) if items else "false"
 
 
 def all_of(items: Iterable[str]) -> str:
+    """Conditions joined with && (true when there are none)."""
     items = [paren(i) for i in items]
     return " && ".join(items) if items else "true"
 

@@ -48,7 +48,7 @@ def build(game, t: FireTable) -> Calculator:
     default = commonest(all_facts, {"DIV": divs.index(divisor(game, t, default_terrain(game)))})
     loc = Packer(f"{tid}@", [Field("DIV", len(divs))], f"{P}Loc")
     if t.terrain_effect:
-        c.data.update(loc.data(keys, lambda i: all_facts[i], default))
+        c.data.update(loc.data(keys, all_facts, default))
         for name, e in loc.word_props("LocationName", default):
             c.prop(name, e)
         div = loc.field("DIV")
@@ -96,6 +96,6 @@ def build(game, t: FireTable) -> Calculator:
     c.prop(c.line, x.text(
         f'{P}Column < 0 ? ": no column for this fire strength" : " -> column " + '
         + x.paren(x.index_lookup(f"{P}Column", band_labels))
-        + f' + ", die " + {die} + ": " + {P}Read + {x.paren(div_text)} + " = " + {P}Loss'
-        f' + ": " + {P}Meaning'))
+        + f' + ", die " + {die} + ": " + {P}Read + ({x.paren(div_text)} == "" ? "" : '
+        f'{x.paren(div_text)} + " = " + {P}Loss) + ": " + {P}Meaning'))
     return c

@@ -11,7 +11,7 @@ without a property reads 0 and gets the default code (the map's default terrain)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from builder.vassal_combat import expr as x
@@ -102,13 +102,13 @@ class Packer:
             return word
         return f"({word} / {mult}) % {size}" if mult != 1 else f"{word} % {size}"
 
-    def data(self, key_texts: Sequence[str], values: Callable[[int], Mapping[str, int]],
+    def data(self, key_texts: Sequence[str], values: Sequence[Mapping[str, int]],
              default: Mapping[str, int]) -> dict[str, str]:
         """Global property name -> stored value for every place whose code is not the default."""
         base = self.encode(default)
         out: dict[str, str] = {}
-        for i, k in enumerate(key_texts):
-            codes = self.encode(values(i))
+        for k, vals in zip(key_texts, values, strict=True):
+            codes = self.encode(vals)
             for w, code in enumerate(codes):
                 if code != base[w]:
                     out[self._word_key(w) + k] = str(code + 1)

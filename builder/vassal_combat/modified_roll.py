@@ -54,7 +54,7 @@ def build(game, t: ModifiedRollTable) -> Calculator:
         places = location_names(game)
         all_facts = [facts(place_terrain(game, p), regions(game, p)) for _, p in places]
         default = commonest(all_facts, facts(default_terrain(game), ()))
-        c.data.update(loc.data([key_text(n) for n, _ in places], lambda i: all_facts[i], default))
+        c.data.update(loc.data([key_text(n) for n, _ in places], all_facts, default))
         for name, e in loc.word_props("LocationName", default):
             c.prop(name, e)
         for i, g in enumerate(map_groups):
@@ -95,8 +95,12 @@ def build(game, t: ModifiedRollTable) -> Calculator:
                       f'"{m.label} " + {n} + " x {m.value:+d}"', f"{n} * {x.lit(m.value)}",
                       f"{n} > 0"))
     c.prop(f"{P}Drm", " + ".join(x.paren(v) for _, v, _ in parts) if parts else "0")
-    c.prop(f"{P}DrmText", x.text(*[f'{x.paren(w)} ? "; " + {x.paren(lab)} : ""'
-                                   for lab, _, w in parts]) if parts else '""')
+    # the modifiers that apply, separated by '; ' (a separator only after one already shown)
+    shown = []
+    for i, (lab, _, w) in enumerate(parts):
+        sep = f'({x.any_of(p[2] for p in parts[:i])} ? "; " : "")' if i else '""'
+        shown.append(f"{x.paren(w)} ? {sep} + {x.paren(lab)} : \"\"")
+    c.prop(f"{P}DrmText", x.text(*shown) if parts else '""')
 
     # one roll per marker on the target; the first effect counts
     rows = sorted(int(k) for k in t.results)
@@ -138,7 +142,7 @@ def build(game, t: ModifiedRollTable) -> Calculator:
         rolls.append(f"{shown} ? {label} + {P}How{i} : \"\"")
     c.report = f"{_plain(t.name)} at $LocationName$$" + c.line + "$"
     c.prop(c.line, x.text(
-        f'{P}DrmText == "" ? ": no modifier" : ": modifiers" + {P}DrmText + " = " + '
-        f'({P}Drm >= 0 ? "+" : "") + {P}Drm', *rolls,
+        f'": modifier " + ({P}Drm >= 0 ? "+" : "") + {P}Drm + ({P}DrmText == "" ? "" : " ("'
+        f' + {P}DrmText + ")")', *rolls,
         f'" -> " + {P}Result + ({P}Meaning == "" ? "" : " (" + {P}Meaning + ")")'))
     return c

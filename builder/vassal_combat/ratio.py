@@ -115,10 +115,13 @@ def build(game, t: RatioTable) -> Calculator:
 
 
 def _build(game, t: RatioTable) -> Calculator:
-    c = Calculator(t.id, t.name, t.kind, marker=f"Resolve: {t.name}",
+    c = Calculator(t.id, t.name, t.kind, marker=f"Resolve: {t.name}", place="defender",
                    attacker_name=f"Attacker: {t.name}")
     tid = x.ident(t.id)
     fire = game.table_by_id.get(t.fire_first) if t.fire_first else None
+    if fire is not None and game.is_hex:
+        # the rules assistant reads the firing machine guns from a sector; a hex map has none
+        c.notes.append(f"{t.fire_first}: fire first needs sector machine guns; not on a hex map")
     places = location_names(game)
     keys = [key_text(name) for name, _ in places]
 
@@ -150,7 +153,7 @@ def _build(game, t: RatioTable) -> Calculator:
     loc = Packer(f"{tid}@", fields, f"{P}Loc")
     all_facts = [coded(f) for f in raw]
     default = commonest(all_facts, coded(facts(None)))
-    c.data.update(loc.data(keys, lambda i: all_facts[i], default))
+    c.data.update(loc.data(keys, all_facts, default))
     for name, e in loc.word_props("LocationName", default):
         c.prop(name, e)
 
@@ -186,13 +189,12 @@ def _build(game, t: RatioTable) -> Calculator:
                 d = hexside_divisor(game, t, types)
                 if d != 1:
                     c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"],
-                                            lambda _i: {"HD": side_divs.index(d) + 1}, {}))
+                                            [{"HD": side_divs.index(d) + 1}], {}))
         from builder.vassal.module import sector_label
 
         for a, b in arc_pairs:
-            c.data.update(pair.data([f"{key_text(sector_label(game, a))}>"
-                                     f"{key_text(sector_label(game, b))}"],
-                                    lambda _i: {"INARC": 1}, {}))
+            where = f"{key_text(sector_label(game, a))}>{key_text(sector_label(game, b))}"
+            c.data.update(pair.data([where], [{"INARC": 1}], {}))
         key = f'LocationName + ">" + {c.at_property}'
         for name, e in pair.word_props(key, {}):
             c.attacker.append((name, e))

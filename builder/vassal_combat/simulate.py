@@ -72,16 +72,6 @@ def answer(c: Calculator, b: Battle, names: list[str] | None = None) -> dict[str
     return {n: src.get(n) for n in (names or [n for n, _ in c.props])}
 
 
-def flat_values(c: Calculator, b: Battle) -> dict[str, str]:
-    """The engine-computed properties as plain values (for the engine's expression check)."""
-    src = marker_source(c, b)
-    out = {k: v for k, v in src.props.items()}
-    for name in c.engine:
-        if name in dict(c.props):
-            out[name] = src.get(name)
-    return out
-
-
 def report(c: Calculator, b: Battle) -> str:
     """The chat line: the report format with each $property$ replaced by its text."""
     import re

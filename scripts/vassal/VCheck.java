@@ -265,7 +265,7 @@ public class VCheck {
         OUT.println("HTMLCHART\t" + clean(ch.getConfigureName()) + "\t" + clean(file) + "\t" + in.readAllBytes().length);
       }
       catch (Exception e) {
-        problem("HTMLCHART", file + ": " + e);
+        problem("HTMLCHARTFAIL", file + ": " + e);
       }
     }
     for (DiceButton d : gm.getAllDescendantComponentsOf(DiceButton.class)) {

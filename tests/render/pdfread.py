@@ -28,6 +28,14 @@ def words(page) -> list[dict]:
     """Words with their centre in mm: {'text', 'cx', 'cy', 'top', 'bottom'}."""
     out = []
     for w in page.extract_words(keep_blank_chars=False, use_text_flow=False, x_tolerance=0.6):
-        out.append({"text": w["text"], "cx": mm((w["x0"] + w["x1"]) / 2), "x0": mm(w["x0"]),
-                    "x1": mm(w["x1"]), "top": mm(w["top"]), "bottom": mm(w["bottom"])})
+        out.append(
+            {
+                "text": w["text"],
+                "cx": mm((w["x0"] + w["x1"]) / 2),
+                "x0": mm(w["x0"]),
+                "x1": mm(w["x1"]),
+                "top": mm(w["top"]),
+                "bottom": mm(w["bottom"]),
+            }
+        )
     return out

@@ -25,7 +25,7 @@ def test_every_table_and_its_results_are_printed(built, games, name):
         results = getattr(t, "results", {})
         rows = results.values() if isinstance(results, dict) else []
         for row in rows:
-            for cell in (row if isinstance(row, tuple) else (row,)):
+            for cell in row if isinstance(row, tuple) else (row,):
                 assert _squash(cell) in flat, (t.id, cell)
 
 
@@ -39,7 +39,9 @@ def test_terrain_turns_and_setup_are_printed(built, games, name):
     for sc in g.scenarios:
         assert _squash(f"Set-up: {sc.name}") in flat
         for p in sc.setup:
-            printed = g.unit_by_id[p.unit].unit if p.unit in g.unit_by_id else g.marker_by_id[p.unit].name
+            printed = (
+                g.unit_by_id[p.unit].unit if p.unit in g.unit_by_id else g.marker_by_id[p.unit].name
+            )
             assert _squash(printed) in flat, p.unit
     for n in range(g.info.turns.first, g.info.turns.first + g.info.turns.count):
         assert str(n) in flat

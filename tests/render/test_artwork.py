@@ -59,6 +59,6 @@ def test_missing_artwork_file_is_a_source_error(tmp_path):
     folder = tmp_path / "art-missing"
     shutil.copytree(ART, folder)
     (folder / "art" / "map.png").unlink()
-    g = load_game(folder)
+    # the loader reports it (file, key and fix) before anything is drawn
     with pytest.raises(SourceError, match="artwork.image"):
-        map_svg(g)
+        load_game(folder)

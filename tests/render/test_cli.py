@@ -13,21 +13,44 @@ MINI = str(Path(__file__).resolve().parents[1] / "fixtures" / "mini")
 
 
 def test_build_writes_every_print_file(tmp_path):
-    res = CliRunner().invoke(main, ["build", MINI, "--formats", "svg,pdf,png", "--out", str(tmp_path),
-                                    "--no-cache"])
+    res = CliRunner().invoke(
+        main, ["build", MINI, "--formats", "svg,pdf,png", "--out", str(tmp_path), "--no-cache"]
+    )
     assert res.exit_code == 0, res.output
     folder = tmp_path / "mini" / "print"
     names = {p.name for p in folder.iterdir()}
-    for need in ("mini-map.pdf", "mini-counters.pdf", "mini-aids.pdf", "mini-map.svg", "mini-map.png",
-                 "mini-counters-1-front.svg", "mini-counters-1-back.png", "mini-aids-1.svg",
-                 "mini-calibration-front.svg"):
+    for need in (
+        "mini-map.pdf",
+        "mini-counters.pdf",
+        "mini-aids.pdf",
+        "mini-map.svg",
+        "mini-map.png",
+        "mini-counters-1-front.svg",
+        "mini-counters-1-back.png",
+        "mini-aids-1.svg",
+        "mini-calibration-front.svg",
+    ):
         assert need in names, need
     assert (folder / "mini-map.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_paper_and_map_sheet_options(tmp_path):
-    res = CliRunner().invoke(main, ["build", MINI, "--formats", "pdf", "--out", str(tmp_path), "--no-cache",
-                                    "--paper", "a4", "--map-sheet", "a3"])
+    res = CliRunner().invoke(
+        main,
+        [
+            "build",
+            MINI,
+            "--formats",
+            "pdf",
+            "--out",
+            str(tmp_path),
+            "--no-cache",
+            "--paper",
+            "a4",
+            "--map-sheet",
+            "a3",
+        ],
+    )
     assert res.exit_code == 0, res.output
     folder = tmp_path / "mini" / "print"
     with pdfplumber.open(folder / "mini-counters.pdf") as pdf:

@@ -52,7 +52,9 @@ def test_map_svg_is_layout_sized_in_mm(games):
         assert f'width="{layout.width_mm:.3f}'.rstrip("0").rstrip(".") in svg
     g = games["render-sheets"]
     sheet = map_layout(g).sheet_layout("16A")
-    assert _viewbox(map_svg(g, "16A"))[2:] == pytest.approx((sheet.width_mm, sheet.height_mm), abs=1e-3)
+    assert _viewbox(map_svg(g, "16A"))[2:] == pytest.approx(
+        (sheet.width_mm, sheet.height_mm), abs=1e-3
+    )
 
 
 def test_sector_centres_lie_inside_their_sectors(games):

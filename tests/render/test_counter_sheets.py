@@ -68,7 +68,10 @@ def test_backs_sit_at_the_mirror_position(built, name):
                     found.append((obj["x0"] * PT, obj["top"] * PT))
             assert len(found) == len(want)
             for wx, wy in want:
-                assert any(abs(fx - wx) < 0.02 and abs(fy - wy) < 0.02 for fx, fy in found), (wx, wy)
+                assert any(abs(fx - wx) < 0.02 and abs(fy - wy) < 0.02 for fx, fy in found), (
+                    wx,
+                    wy,
+                )
 
 
 def _inside(box, shape, tol=0.06):
@@ -77,7 +80,10 @@ def _inside(box, shape, tol=0.06):
     if kind == "square":
         return x0 >= sx - tol and y0 >= sy - tol and x1 <= sx + sw + tol and y1 <= sy + sh + tol
     cx, cy, r = sx + sw / 2, sy + sh / 2, sw / 2
-    return all(math.hypot(px - cx, py - cy) <= r + tol for px, py in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)))
+    return all(
+        math.hypot(px - cx, py - cy) <= r + tol
+        for px, py in ((x0, y0), (x1, y0), (x0, y1), (x1, y1))
+    )
 
 
 @pytest.mark.parametrize("name", ["mini", "render-sheets", "render-area"])
@@ -93,7 +99,9 @@ def test_no_counter_text_runs_outside_its_counter(built, name):
                 for ch in page.chars:
                     box = glyph_box(ch, height)
                     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-                    owner = [s for s in shapes if s[0] <= cx <= s[0] + s[2] and s[1] <= cy <= s[1] + s[3]]
+                    owner = [
+                        s for s in shapes if s[0] <= cx <= s[0] + s[2] and s[1] <= cy <= s[1] + s[3]
+                    ]
                     if not owner:
                         continue
                     checked += 1
@@ -108,7 +116,11 @@ def _counter_text(page, shape) -> str:
     for ch in page.chars:
         box = glyph_box(ch, height)
         cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-        if shape[0] <= cx <= shape[0] + shape[2] and shape[1] <= cy <= shape[1] + shape[3] and ch["upright"]:
+        if (
+            shape[0] <= cx <= shape[0] + shape[2]
+            and shape[1] <= cy <= shape[1] + shape[3]
+            and ch["upright"]
+        ):
             chars.append((round(-ch["matrix"][5], 1), ch["matrix"][4], ch["text"]))
     return "".join(t for *_, t in sorted(chars)).replace(" ", "")
 

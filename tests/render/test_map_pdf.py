@@ -23,8 +23,13 @@ def _hex_numbers_at_their_places(page, layout, hexes, offset, hex_mm, col_digits
         label = f"{h.col:0{col_digits}d}{h.row:0{row_digits}d}"
         x, y = layout.hex_center_mm(h)
         x, y = x + ox, y + oy
-        hits = [w for w in found.get(label, [])
-                if abs(w["cx"] - x) < 0.3 and y - hex_mm / 2 - 0.1 <= w["top"] and w["bottom"] < y - hex_mm / 4]
+        hits = [
+            w
+            for w in found.get(label, [])
+            if abs(w["cx"] - x) < 0.3
+            and y - hex_mm / 2 - 0.1 <= w["top"]
+            and w["bottom"] < y - hex_mm / 4
+        ]
         assert hits, f"hex {label} not printed at ({x:.2f}, {y:.2f})"
 
 
@@ -42,8 +47,15 @@ def test_every_hex_number_in_the_text_layer(built, games):
     offset = _offset(g, map_svg(g), g.info.paper)
     with pdfplumber.open(built["mini"]["map"]) as pdf:
         assert len(pdf.pages) == 1
-        _hex_numbers_at_their_places(pdf.pages[0], layout, layout.hexes, offset, g.grid.hex_mm,
-                                     g.map.column_digits, g.map.row_digits)
+        _hex_numbers_at_their_places(
+            pdf.pages[0],
+            layout,
+            layout.hexes,
+            offset,
+            g.grid.hex_mm,
+            g.map.column_digits,
+            g.map.row_digits,
+        )
 
 
 def test_each_sheet_prints_its_hexes_and_id(built, games):
@@ -74,8 +86,9 @@ def test_every_sector_is_named_near_its_centre(games, tmp_path):
         x, y = layout.sector_center_mm(s.id)
         x, y = x + offset[0], y + offset[1]
         for part in s.name.split():
-            assert any(w["text"] == part and abs(w["cx"] - x) < 25 and abs(w["top"] - y) < 12 for w in ws), \
-                (s.id, part)
+            assert any(
+                w["text"] == part and abs(w["cx"] - x) < 25 and abs(w["top"] - y) < 12 for w in ws
+            ), (s.id, part)
         assert any(w["text"] == s.id.upper() for w in ws)
         if s.mg:
             assert any(w["text"] == str(s.mg) for w in ws)

@@ -8,11 +8,14 @@ that are not repeated here.
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
+import struct
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 
 # --- steps: what a case does to the copied game ----------------------------------------------
@@ -119,6 +122,32 @@ class Special:
 
 
 @dataclass(frozen=True)
+class Sparse:
+    """Make the file a sparse file of this many bytes: huge to stat and read, nothing on disk."""
+
+    file: str
+    size: int
+
+    def apply(self, game: Path) -> None:
+        with open(game / self.file, "r+b") as fh:
+            fh.truncate(self.size)
+
+
+@dataclass(frozen=True)
+class Copies:
+    """Copy a file count times under names made from pattern ('s{}.toml')."""
+
+    file: str
+    pattern: str
+    count: int
+
+    def apply(self, game: Path) -> None:
+        data = (game / self.file).read_bytes()
+        for i in range(self.count):
+            (game / self.pattern.format(i)).write_bytes(data)
+
+
+@dataclass(frozen=True)
 class Rename:
     file: str
     to: str
@@ -139,6 +168,7 @@ class Case:
     game: str = "mini"  # or "area"
     fixable: bool = True  # the message carries a "(fix: ...)"
     target: str = ""  # what to pass to `builder build` instead of the game folder
+    defect: str = ""  # a known defect outside the loader that makes this case fail (xfail)
     notes: str = field(default="", compare=False)
 
 
@@ -222,6 +252,35 @@ entries = [{ when = "else", result = "Draw" }]
 """
 _LOOKUP_BACKWARDS = _LOOKUP_BIG.replace("min = 0, max = 100000000", "min = 10, max = 1")
 _PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00"
+
+def _png_chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def _png_header_only(width: int, height: int) -> bytes:
+    """A PNG that claims width x height pixels in a few dozen bytes: a decompression bomb."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", ihdr)
+            + _png_chunk(b"IDAT", zlib.compress(b"\0" * 64)) + _png_chunk(b"IEND", b""))
+
+
+def _image(fmt: str = "PNG", size: tuple[int, int] = (100, 100)) -> Callable[[], bytes]:
+    def make() -> bytes:
+        from PIL import Image
+
+        buf = io.BytesIO()
+        Image.new("RGB", size, (200, 180, 120)).save(buf, fmt)
+        return buf.getvalue()
+    return make
+
+
+def _truncated_png() -> bytes:
+    return _image("PNG", (300, 300))()[:200]
+
+
+def _artwork(image: str, calibration: str = '[["0101", 10.0, 10.0], ["0605", 90.0, 90.0]]') -> Append:
+    return Append("map.toml", f'\n[artwork]\nimage = "{image}"\ncalibration = {calibration}\n')
+
 
 C = Case
 CASES: list[Case] = [
@@ -419,6 +478,10 @@ CASES: list[Case] = [
       ("1,000,008 counters", "50,000")),
     C("counters.csv of 30,000 rows", (Append("counters.csv", _many_counters(30_000)),), "counters.csv",
       "line 20002", ("more than 20,000 rows",)),
+    C("counters.csv a 3 GB sparse file", (Sparse("counters.csv", 3 << 30),), "counters.csv", "",
+      ("3072.0 MiB", "larger than the 2 MiB"),
+      defect="builder/incremental.py sources_digest reads every file whole before the sources are "
+             "validated: MemoryError (or gigabytes read) for a huge file in the game folder"),
     C("counters.csv of 11 MB", (Append("counters.csv", _huge_counter_file),), "counters.csv", "",
       ("MiB, larger than the 2 MiB",)),
     C("rules.md of 10 MB", (Write("rules.md", _rules_10mb),), "rules.md", "", ("larger than the 4 MiB",)),
@@ -430,6 +493,9 @@ CASES: list[Case] = [
       "map.toml", "key terrain[1].hexes[0]", ("9,801 hexes", "map's 30")),
     C("17,000 regions covering the map", (Append("map.toml", _many_regions),), "map.toml", "regions",
       ("more than 500,000 hexes",)),
+    C("5,000 scenarios", (Write("scenarios/basic.toml", lambda: "name = 'x'\n"),
+                          Copies("scenarios/basic.toml", "scenarios/s{}.toml", 5000)), "scenarios", "",
+      ("5,001 scenarios", "more than the 500")),
     C("arrays nested 100,000 deep", (Append("game.toml", _nested(100_000, "[", "]")),), "game.toml", "",
       ("nests arrays or tables", "32")),
     C("inline tables nested 5,000 deep", (Append("game.toml", _nested(5_000, "{a = ", "}")),), "game.toml", "",
@@ -459,6 +525,37 @@ CASES: list[Case] = [
       '<b>"x".toml', "", ("is not a scenario id",)),
     C("game.toml is a folder", (Special("game.toml", "folder"),), "mini", "", ("no game",), fixable=False),
     C("the game folder is a file", (), "mini.txt", "", ("no game",), fixable=False, target="mini.txt"),
+
+    # --- images read from the sources: only the game's own, only real ones, not too large -------
+    C("artwork climbs out of the game", (_artwork("../../../../../../etc/passwd"),), "map.toml",
+      "key artwork.image", ("outside the game folder",)),
+    C("artwork is an absolute path", (_artwork("/etc/hostname"),), "map.toml", "key artwork.image",
+      ("outside the game folder",)),
+    C("artwork links to /etc/passwd", (_artwork("art.png"), Link("art.png", "/etc/passwd")), "map.toml",
+      "key artwork.image", ("outside the game folder",)),
+    C("artwork that is text", (_artwork("art.png"), Write("art.png", "not an image\n")), "map.toml",
+      "key artwork.image", ("is not a PNG or JPEG image",)),
+    C("artwork cut short", (_artwork("art.png"), Write("art.png", _truncated_png)), "map.toml",
+      "key artwork.image", ("damaged image",)),
+    C("artwork of 20,000 x 20,000 pixels in 100 bytes", (_artwork("art.png"),
+                                                         Write("art.png", _png_header_only(20_000, 20_000))),
+      "map.toml", "key artwork.image", ("more than the 89,478,485 pixels",)),
+    C("artwork of 10,000 x 9,500 pixels", (_artwork("art.png"), Write("art.png", _png_header_only(10_000, 9_500))),
+      "map.toml", "key artwork.image", ("more than the 89,478,485 pixels",)),
+    C("artwork that is a GIF", (_artwork("art.png"), Write("art.png", _image("GIF"))), "map.toml",
+      "key artwork.image", ("is a GIF image",)),
+    C("artwork of 100 MB", (_artwork("art.png"), Write("art.png", _image()), Sparse("art.png", 100 << 20)),
+      "map.toml", "key artwork.image", ("100 MiB", "64 MiB")),
+    C("artwork that is missing", (_artwork("art/map.png"),), "map.toml", "key artwork.image",
+      ("cannot be read",)),
+    C("artwork that is a folder", (_artwork("art"), Special("art", "folder")), "map.toml",
+      "key artwork.image", ("is not a file",)),
+    C("artwork calibrated off the image", (_artwork("art.png", '[["0101", 10.0, 10.0], ["0605", 900.0, 90.0]]'),
+                                           Write("art.png", _image())), "map.toml",
+      "key artwork.calibration[1]", ("outside the 100 x 100 pixel image",)),
+    C("artwork calibrated on a hex off the map", (_artwork("art.png", '[["0101", 10.0, 10.0], ["0909", 90.0, 90.0]]'),
+                                                  Write("art.png", _image())), "map.toml",
+      "artwork.calibration[1]", ("outside the map",)),
 
     # --- empty files -----------------------------------------------------------------------------
     C("empty counters.csv", (Write("counters.csv", ""),), "counters.csv", "", ("is empty",)),

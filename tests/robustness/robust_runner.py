@@ -40,7 +40,8 @@ def run_builder(*args: str | Path, cwd: Path, wall: float = 180.0, env: dict | N
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         proc = subprocess.Popen([sys.executable, "-m", "builder", *map(str, args)], cwd=cwd,
-                                stdout=out, stderr=err, preexec_fn=limits, env=full_env)
+                                stdout=out, stderr=err, preexec_fn=limits,  # noqa: PLW1509 (rlimits)
+                                env=full_env)
         timer = threading.Timer(wall, proc.kill)
         timer.start()
         try:
@@ -75,3 +76,29 @@ def changes(before: dict, after: dict) -> list[str]:
     diffs += [f"gone: {k}" for k in before if k not in after]
     diffs += [f"changed: {k}" for k in before if k in after and before[k] != after[k]]
     return diffs
+
+
+def start_builder(*args: str | Path, cwd: Path, env: dict | None = None) -> subprocess.Popen:
+    """`python -m builder ARGS` in the background, in its own process group (to kill it whole)."""
+    full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.Popen([sys.executable, "-m", "builder", *map(str, args)], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=full_env,
+                            start_new_session=True)
+
+
+def files(folder: Path, skip_cache: bool = True) -> dict[str, bytes]:
+    """Every file under folder: relative path -> bytes (the build cache left out)."""
+    out = {}
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder)
+        if skip_cache and rel.parts[0] == ".cache":
+            continue
+        if path.is_file():
+            out[str(rel)] = path.read_bytes()
+    return out
+
+
+def is_temporary(rel: str) -> bool:
+    """A writer's temporary file: hidden and ending in .tmp, so no reader globs it as an output."""
+    name = Path(rel).name
+    return name.startswith(".") and name.endswith(".tmp")

@@ -11,7 +11,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from robustness.broken_inputs import CASES, prepare
 from robustness.robust_runner import FIXTURES, changes, run_builder, snapshot
 
@@ -40,7 +39,8 @@ def test_catalogue_is_large_and_named_uniquely():
     assert len(CASES) >= 40
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.xfail(strict=True, reason=c.defect))
+                                  if c.defect else c for c in CASES], ids=[c.name for c in CASES])
 def test_broken_input(case, tmp_path, previous_build):
     target = prepare(case, FIXTURES, tmp_path)
     out = tmp_path / "out"

@@ -8,14 +8,14 @@ import shutil
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from robustness.robust_runner import FIXTURES, ROOT
 
 from builder.errors import SourceError
 from builder.load import load_game
 from builder.tables.api import CalcError, list_calculators
-from robustness.robust_runner import FIXTURES, ROOT
 
-EXAMPLES = 120  # per game: edits of one to three kinds to one file, then a full load
-RANDOM_FILES = 40  # per game: one source file replaced by random bytes
+EXAMPLES = 80  # per game: edits of one to three kinds to one file, then a full load
+RANDOM_FILES = 30  # per game: one source file replaced by random bytes
 
 GAMES = sorted(p for p in (ROOT / "sources").iterdir() if (p / "game.toml").is_file())
 GAMES += [FIXTURES["mini"], FIXTURES["area"]]

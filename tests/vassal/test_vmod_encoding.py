@@ -10,10 +10,11 @@ from builder.vassal import traits as t
 from builder.vassal.encoding import decode_sequence, encode_sequence, keystroke, nest
 
 TAB = "\t"
-# shared/vassal/README.md: prototype + 2-layer flip + marker + basic piece, accepted by VASSAL 3.7.26
+# shared/vassal/README.md: prototype + 2-layer flip + marker + basic piece (VASSAL 3.7.26 took it)
 README_EXAMPLE = (
     "+/null/prototype;Unit" + TAB + "emb2;;128;;Flip;128;;;128;;;;1;false;0;0;"
-    "inf_full.png,inf_depleted.png;,+ (depleted);true;Step;;;false;;1;1;true;;70,130;;Step;1.0;;true"
+    "inf_full.png,inf_depleted.png;,+ (depleted);true;Step;;;false;;1;1;true;;70,130;;Step;1.0;"
+    ";true"
     "\\" + TAB + "mark;Side,Strength\\\\" + TAB + "piece;;;inf_full.png;1st Infantry/" + TAB
     + "1\\" + TAB + "Allies,4\\\\" + TAB + "null;0;0;;0")
 

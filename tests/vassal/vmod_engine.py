@@ -12,8 +12,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECK = ROOT / "scripts" / "vassal-check"
-PROBLEM_KINDS = {"WARN", "ERROR", "BUG", "LOADFAIL", "EXCEPTION", "PIECEFAIL", "NOMAP", "UNCAUGHT", "HTMLCHART",
-                 "NOCLASS", "DIALOG"}
+PROBLEM_KINDS = {"WARN", "ERROR", "BUG", "LOADFAIL", "EXCEPTION", "PIECEFAIL", "NOMAP", "UNCAUGHT",
+                 "HTMLCHARTFAIL", "NOCLASS", "DIALOG"}
 
 
 def missing_engine() -> str:

@@ -55,6 +55,7 @@ SUPPLEMENT: dict[str, set[str]] = {
     P + "widget.Chart": {"chartName", "fileName"},
     P + "widget.HtmlChart": {"chartName", "fileName"},
     P + "module.PredefinedSetup": {"name", "file"},
+    P + "module.properties.GlobalProperty": {"name"},
     **{P + "module.map." + n: set() for n in (
         "PieceMover", "KeyBufferer", "MenuDisplayer", "ForwardToKeyBuffer", "ForwardToChatter",
         "Scroller", "MapCenterer", "StackExpander", "SelectionHighlighters", "ImageSaver")},
@@ -176,8 +177,8 @@ def validate(vmod: bytes | Path) -> Report:
             if img in images:
                 boards[el.get("name")] = png_size(zf.read("images/" + img))
         if tag in (P + "widget.PieceSlot", P + "widget.CardSlot", P + "module.PrototypeDefinition"):
-            _check_piece(rep, el.text or "", f"{tag.rsplit('.', 1)[1]} '{el.get('entryName') or el.get('name')}'",
-                         need_image)
+            label = el.get("entryName") or el.get("name")
+            _check_piece(rep, el.text or "", f"{tag.rsplit('.', 1)[1]} '{label}'", need_image)
             rep.pieces += 1
         if tag in (P + "widget.HtmlChart", P + "widget.Chart"):
             fname = el.get("fileName", "")
@@ -272,6 +273,6 @@ def _check_save(rep: Report, data: bytes, fname: str, maps, boards, need_image) 
         states = _check_piece(rep, cmd, f"{fname} piece {fields[1]}", need_image)
         rep.saved_pieces += 1
         if any(s.startswith("prototype;") for s in split_traits(fields[2])):
-            rep.add(f"{fname} piece {fields[1]}: prototypes not expanded (saves hold expanded pieces)")
+            rep.add(f"{fname} piece {fields[1]}: prototypes not expanded (saves expand them)")
         if states and not re.fullmatch(r"[^;]*;-?\d+;-?\d+;.*", states[-1]):
             rep.add(f"{fname} piece {fields[1]}: BasicPiece state '{states[-1]}' has no position")

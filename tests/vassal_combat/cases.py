@@ -273,7 +273,7 @@ def fire_cases(game, t, c: Calculator) -> list[Case]:
     from builder.vassal.module import sector_label
 
     if t.exact_bands:
-        strengths = [int(b) for b in t.bands] + [int(t.bands[0]) + 1]
+        strengths = [int(b) for b in t.bands]  # the marker offers exactly these
     else:
         strengths = sorted({v for b in t.bands for v in _band(b) if v != float("inf")}
                            | {_band(t.bands[-1])[0] + 7})
@@ -339,7 +339,24 @@ def _roll_sets(dice: str, m: int, salt: int) -> list[list[int]]:
     return out if salt == 0 else out[salt % 3::3]
 
 
+# --- rolled lookups ------------------------------------------------------------------------
+def lookup_cases(game, t, c: Calculator) -> list[Case]:
+    ranges = [(i, range(i.min, i.max + 1)) for i in c.inputs if i.kind == "number"]
+    toggles = [i for i in c.inputs if i.kind != "number"]
+    combos: list[dict] = [{}]
+    for inp, values in ranges:
+        combos = [{**cmb, inp.prop: v} for cmb in combos for v in values]
+    combos += [{**combos[0], i.prop: i.max} for i in toggles]
+    out = []
+    for inputs in combos:
+        for die in faces(t.dice):
+            b = Battle(at="", inputs=dict(inputs), dice={"CombatDie": die})
+            out.append(Case(b, api_inputs(c, inputs), die, f"{inputs}"))
+    return out
+
+
 CASES = {
+    "lookup": lookup_cases,
     "differential": differential_cases,
     "ratio": ratio_cases,
     "fire": fire_cases,

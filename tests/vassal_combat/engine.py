@@ -46,7 +46,7 @@ def classpath() -> str:
     if not shutil.which("java") or not shutil.which("javac"):
         raise EngineMissing("java and javac (17) are needed")
     text = CHECK_SCRIPT.read_text(encoding="utf-8")
-    m = re.search(r"for j in (.*?); do", text, re.S)
+    m = re.search(r"for j in (.*?); do", text, re.DOTALL)
     if not m:
         raise EngineMissing(f"cannot read the jar list of {CHECK_SCRIPT}")
     names = m.group(1).replace("\\\n", " ").split()
@@ -73,7 +73,8 @@ def compiled() -> Path:
     if not (out / "ExprCheck.class").exists():
         tmp = Path(tempfile.mkdtemp(prefix="vcombat-", dir=base if base.exists() else None))
         res = subprocess.run(["javac", "-nowarn", "-encoding", "UTF-8", "-d", str(tmp), "-cp",
-                              classpath(), *map(str, sources)], capture_output=True, text=True)
+                              classpath(), *map(str, sources)], check=False, capture_output=True,
+                             text=True)
         if res.returncode != 0:
             raise RuntimeError("javac failed:\n" + res.stderr[-4000:])
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -95,7 +96,8 @@ def _java(main: str, args: list[str], stdin: str = "", gui: bool = False,
             if not shutil.which("xvfb-run"):
                 raise EngineMissing("xvfb-run is needed to open a module")
             cmd = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", *cmd]
-        res = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout,
+        res = subprocess.run(cmd, check=False, input=stdin, capture_output=True, text=True,
+                             timeout=timeout,
                              encoding="utf-8")
         if res.returncode != 0:
             raise RuntimeError(f"{main} failed ({res.returncode}):\n{res.stderr[-4000:]}")

@@ -1,0 +1,72 @@
+"""A rolled lookup table in the module (air support, morale checks, glider landings ...).
+
+Mirrors builder.tables.lookup for tables with dice: the roll plus the modifiers the player sets,
+read against the entries in order (conditions such as '5-10', '2,3,12', '<=factor', '<turn',
+'else' compare with the inputs the player sets); a modified roll past every entry reads the
+nearest end of the dice. Tables looked up by a value rather than a roll are not resolved here.
+"""
+
+from __future__ import annotations
+
+from builder.model.tables import LookupTable, RollSpec
+from builder.tables import dice as tdice
+from builder.vassal_combat import expr as x
+from builder.vassal_combat.calculator import PREFIX, Calculator, Input, modifier_inputs
+
+P = PREFIX
+
+
+def _condition(spec: RollSpec, value: str, inputs: dict[str, str]) -> str:
+    parts = []
+    for p in spec.parts:
+        if p["else"]:
+            return "true"
+        if p["one"] is not None:
+            parts.append(f"{value} == {x.lit(int(p['one']))}")
+        elif p["lo"] is not None:
+            parts.append(f"{value} >= {x.lit(int(p['lo']))} && {value} <= {x.lit(int(p['hi']))}")
+        elif p["op"]:
+            ref = p["opval"]
+            other = x.lit(int(ref)) if ref.lstrip("-").isdigit() else inputs[ref]
+            parts.append(f"{value} {p['op']} {other}")
+    return x.any_of(parts)
+
+
+def _plain(text: str) -> str:
+    return text.replace("$", "").replace("{", "(").replace("}", ")")
+
+
+def build(game, t: LookupTable) -> Calculator | None:
+    """The calculator of a rolled lookup table (None for a table looked up by a value)."""
+    if not t.dice:
+        return None
+    c = Calculator(t.id, t.name, t.kind, marker=f"Roll: {t.name}", place="anywhere")
+    inputs = {}
+    for i in t.inputs:
+        prop = f"{P}In_{x.ident(i.id)}"
+        c.inputs.append(Input(prop, i.name, "number", default=str(i.min), min=i.min, max=i.max,
+                              api=i.id))
+        inputs[i.id] = prop
+    mods = modifier_inputs(c, t.modifiers)
+    c.prop(f"{P}Drm", " + ".join(x.paren(e) for _, e in mods) if mods else "0")
+    lo, hi = tdice.dice_range(t.dice)
+    die = c.roll(f"{P}Die", t.dice)
+    c.prop(f"{P}Value", f"{die} + {P}Drm")
+
+    def entry_index(value: str) -> str:
+        return x.choose([(_condition(RollSpec(e.when), value, inputs), str(k))
+                         for k, e in enumerate(t.entries)], "-1")
+
+    c.prop(f"{P}First", entry_index(f"{P}Value"))
+    c.prop(f"{P}Clamped", x.clamp(f"{P}Value", lo, hi))
+    c.prop(f"{P}Entry", f"{P}First >= 0 ? {P}First : " + x.paren(entry_index(f"{P}Clamped")))
+    c.prop(f"{P}Result", x.index_lookup(f"{P}Entry", [e.result for e in t.entries]))
+    c.prop(f"{P}Meaning", x.index_lookup(f"{P}Entry", [e.detail or t.legend.get(e.result, "")
+                                                       for e in t.entries]))
+    shown = [f'", {_plain(i.name)} " + {inputs[i.id]}' for i in t.inputs]
+    c.report = f"{_plain(t.name)}: $" + c.line + "$"
+    c.prop(c.line, x.text(
+        f'"die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "") + {P}Drm + " = " + '
+        f'{P}Value : "")', *shown,
+        f'": " + {P}Result + ({P}Meaning == "" ? "" : " (" + {P}Meaning + ")")'))
+    return c

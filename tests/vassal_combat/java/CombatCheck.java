@@ -1,0 +1,248 @@
+// Plays a battle in a real VASSAL engine: opens a module, loads a scenario set-up, drops combat
+// markers from the palette onto units' stacks, sets a marker's options, presses Resolve (Ctrl+R)
+// and prints the chat lines the engine writes. Run under Xvfb by tests/vassal_combat/engine.py.
+//
+// Usage: java CombatCheck MODULE.vmod SCRIPT   (SCRIPT: one command a line, fields TAB-separated)
+//   SETUP  name                      load a predefined set-up (scenario)
+//   MOVE   unit-id  location  x  y  move the unit standing in location to a point of its map
+//   DROP   tag  slot-name  unit-id  location
+//                                    a new piece from the palette slot, merged into the stack of
+//                                    the unit standing in location (several counters share an id)
+//   SET    tag  property  value      set a (dynamic) property of a dropped piece
+//   KEY    tag  keycode  modifiers   press a key on a dropped piece; prints CHAT lines it reports
+//   MENU   tag  text                 choose a command of the piece's right-click menu
+//   PROPS  tag  name,name,...        print PROP<TAB>tag<TAB>name<TAB>value for each property
+//   SHOT   tag  file.png             show the player window centred on a dropped piece and save
+//                                    a picture of it (map and chat log), for looking at by eye
+// Output records: LOADED, SETUP, DROPPED tag location, CHAT text, PROP ..., PROBLEM kind text,
+// DONE count-of-problems.
+
+import java.io.PrintStream;
+import java.lang.reflect.Constructor;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.swing.KeyStroke;
+import javax.swing.SwingUtilities;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.AppenderBase;
+import org.slf4j.LoggerFactory;
+
+import VASSAL.Info;
+import VASSAL.build.GameModule;
+import VASSAL.build.module.Chatter;
+import VASSAL.build.module.GameState;
+import VASSAL.build.module.PredefinedSetup;
+import VASSAL.build.widget.PieceSlot;
+import VASSAL.command.Command;
+import VASSAL.counters.GamePiece;
+import VASSAL.counters.PieceCloner;
+import VASSAL.counters.Stack;
+import VASSAL.launch.StandardConfig;
+import VASSAL.tools.DataArchive;
+import VASSAL.tools.ErrorDialog;
+import VASSAL.tools.bug.BugHandler;
+
+public class CombatCheck {
+  static final PrintStream OUT = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+  static final List<String> problems = new ArrayList<>();
+  static final Map<String, GamePiece> dropped = new HashMap<>();
+
+  static String clean(Object o) {
+    return String.valueOf(o).replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
+  }
+
+  static synchronized void problem(String kind, String text) {
+    problems.add(kind);
+    OUT.println("PROBLEM\t" + kind + "\t" + clean(text));
+  }
+
+  static class Catcher extends AppenderBase<ILoggingEvent> {
+    @Override
+    protected void append(ILoggingEvent e) {
+      if (e.getLevel().isGreaterOrEqual(Level.WARN)) {
+        String t = e.getThrowableProxy() == null ? "" : " | " + e.getThrowableProxy().getMessage();
+        problem(e.getLevel().toString(), e.getLoggerName() + ": " + e.getFormattedMessage() + t);
+      }
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
+    Catcher catcher = new Catcher();
+    catcher.setContext(ctx);
+    catcher.start();
+    ctx.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(catcher);
+    Thread.setDefaultUncaughtExceptionHandler((th, ex) -> problem("UNCAUGHT", ex.toString()));
+    ErrorDialog.addBugHandler(new BugHandler() {
+      public boolean accept(Throwable t) { return true; }
+      public void handle(Throwable t) { problem("BUG", t.toString()); }
+    });
+    final String module = args[0];
+    final List<String> script = Files.readAllLines(Paths.get(args[1]), StandardCharsets.UTF_8);
+    SwingUtilities.invokeAndWait(() -> {
+      try {
+        Info.setConfig(new StandardConfig());
+        Class<?> mm = Class.forName("VASSAL.launch.Player$PlayerMenuManager");
+        Constructor<?> c = mm.getDeclaredConstructor();
+        c.setAccessible(true);
+        c.newInstance();
+        GameModule.init(new GameModule(new DataArchive(module)));
+        OUT.println("LOADED\t" + clean(GameModule.getGameModule().getGameName()) + "\t"
+          + clean(Info.getVersion()));
+      }
+      catch (Throwable t) {
+        problem("LOADFAIL", t.toString());
+      }
+    });
+    if (GameModule.getGameModule() != null) {
+      for (String line : script) {
+        final String[] f = line.split("\t", -1);
+        SwingUtilities.invokeAndWait(() -> {
+          try {
+            run(f);
+          }
+          catch (Throwable t) {
+            problem("EXCEPTION", f[0] + ": " + t);
+            t.printStackTrace();
+          }
+        });
+      }
+    }
+    OUT.println("DONE\t" + problems.size());
+    OUT.flush();
+    Runtime.getRuntime().halt(0);
+  }
+
+  static void run(String[] f) throws Exception {
+    GameModule gm = GameModule.getGameModule();
+    GameState gs = gm.getGameState();
+    switch (f[0]) {
+      case "SETUP": {
+        gs.setup(false);
+        for (PredefinedSetup s : gm.getAllDescendantComponentsOf(PredefinedSetup.class)) {
+          if (f[1].equals(s.getConfigureName())) {
+            gs.setup(false);
+            gs.loadGameInForeground(s.getFileName(), s.getSavedGameContents());
+            OUT.println("SETUP\t" + clean(f[1]) + "\t" + gs.getAllPieces().size());
+            return;
+          }
+        }
+        problem("NOSETUP", f[1]);
+        return;
+      }
+      case "MOVE": {
+        GamePiece unit = findUnit(f[1], f[2]);
+        if (unit == null) {
+          problem("NOUNIT", f[1] + " in " + f[2]);
+          return;
+        }
+        unit.getMap().placeOrMerge(unit, new java.awt.Point(Integer.parseInt(f[3]), Integer.parseInt(f[4])));
+        OUT.println("MOVED\t" + f[1] + "\t" + clean(unit.getProperty("LocationName")));
+        return;
+      }
+      case "DROP": {
+        GamePiece unit = findUnit(f[3], f[4]);
+        PieceSlot slot = null;
+        for (PieceSlot s : gm.getAllDescendantComponentsOf(PieceSlot.class)) {
+          if (f[2].equals(s.getConfigureName())) {
+            slot = s;
+          }
+        }
+        if (unit == null || slot == null) {
+          problem("NODROP", f[2] + " on " + f[3] + (unit == null ? " (no such unit)" : " (no such slot)"));
+          return;
+        }
+        GamePiece p = PieceCloner.getInstance().clonePiece(slot.getPiece());
+        gs.addPiece(p);
+        unit.getMap().placeOrMerge(p, unit.getPosition());
+        dropped.put(f[1], p);
+        Stack st = p.getParent();
+        OUT.println("DROPPED\t" + f[1] + "\t" + clean(p.getProperty("LocationName")) + "\t"
+          + (st == null ? 1 : st.getPieceCount()));
+        return;
+      }
+      case "SET": {
+        dropped.get(f[1]).setProperty(f[2], f[3]);
+        return;
+      }
+      case "KEY": {
+        GamePiece p = dropped.get(f[1]);
+        Command c = p.keyEvent(KeyStroke.getKeyStroke(Integer.parseInt(f[2]), Integer.parseInt(f[3])));
+        chat(c);
+        return;
+      }
+      case "MENU": {
+        GamePiece p = dropped.get(f[1]);
+        Object cmds = p.getProperty(VASSAL.counters.Properties.KEY_COMMANDS);
+        for (VASSAL.counters.KeyCommand k : (VASSAL.counters.KeyCommand[]) cmds) {
+          if (f[2].equals(k.getName())) {
+            chat(p.keyEvent(k.getKeyStroke()));
+            OUT.println("MENUDONE\t" + f[1] + "\t" + clean(f[2]));
+            return;
+          }
+        }
+        problem("NOMENU", f[2]);
+        return;
+      }
+      case "SHOT": {
+        GamePiece p = dropped.get(f[1]);
+        javax.swing.JFrame frame = gm.getPlayerWindow();
+        frame.setSize(1280, 1000);
+        frame.setVisible(true);
+        p.getMap().centerAt(p.getPosition());
+        frame.validate();
+        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(
+          frame.getWidth(), frame.getHeight(), java.awt.image.BufferedImage.TYPE_INT_RGB);
+        java.awt.Graphics2D g = img.createGraphics();
+        frame.paint(g);
+        g.dispose();
+        javax.imageio.ImageIO.write(img, "png", new java.io.File(f[2]));
+        OUT.println("SHOT\t" + f[2]);
+        return;
+      }
+      case "PROPS": {
+        GamePiece p = dropped.get(f[1]);
+        for (String name : f[2].split(",")) {
+          OUT.println("PROP\t" + f[1] + "\t" + name + "\t" + clean(p.getProperty(name)));
+        }
+        return;
+      }
+      default:
+        problem("BADCOMMAND", f[0]);
+    }
+  }
+
+  /** The chat lines a command writes (Report traits answer a key with Chatter.DisplayText). */
+  static void chat(Command c) {
+    if (c == null) {
+      return;
+    }
+    if (c instanceof Chatter.DisplayText) {
+      OUT.println("CHAT\t" + clean(((Chatter.DisplayText) c).getMessage()));
+    }
+    for (Command sub : c.getSubCommands()) {
+      chat(sub);
+    }
+  }
+
+  static GamePiece findUnit(String id, String location) {
+    for (GamePiece p : GameModule.getGameModule().getGameState().getAllPieces()) {
+      List<GamePiece> pieces = p instanceof Stack ? ((Stack) p).asList() : List.of(p);
+      for (GamePiece q : pieces) {
+        if (id.equals(q.getProperty("UnitId")) && location.equals(q.getProperty("LocationName"))) {
+          return q;
+        }
+      }
+    }
+    return null;
+  }
+}

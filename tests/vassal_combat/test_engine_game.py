@@ -1,0 +1,186 @@
+"""A battle played in the real engine: units from a scenario set-up, markers dropped from the
+palette, Resolve pressed, the chat line read (tests/vassal_combat/java/CombatCheck.java).
+
+The engine's chat line must equal the line the faithful evaluator writes for the same units,
+options and dice, and its result must equal the rules assistant's for those dice.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from builder import mapinfo
+from builder.model.counters import factor_value, split_factors
+from builder.tables import api
+from builder.vassal_combat.calculator import factor_property
+from builder.vassal_combat.simulate import Battle, report
+from tests.vassal_combat.engine import EngineMissing, run_gui
+from tests.vassal_combat.support import calculators, game
+
+CTRL_R = "82\t130"
+SHOWN = ["CombatDie", "CombatFireDie", "CombatDie1", "CombatDie2", "CombatResult", "CombatLine",
+         "LocationName", "CombatAttack", "CombatDefRaw"]
+
+
+def _factor(g, unit, prop: str) -> int:
+    from builder.vassal.pieces import prop_name
+
+    names = [prop_name(n) for n in g.info.factor_names]
+    values = [factor_value(p) for p in split_factors(unit.front)]
+    v = values[names.index(prop)] if prop in names and names.index(prop) < len(values) else None
+    return v or 0
+
+
+def _setup(g, sc) -> dict[str, list]:
+    where: dict[str, list] = {}
+    for p in sc.setup:
+        if p.unit in g.unit_by_id:
+            where.setdefault(p.at, []).append(g.unit_by_id[p.unit])
+    return where
+
+
+def _play(g, tmp_path, script: list[str]) -> dict:
+    from builder.vassal.module import build_module
+
+    vmod = tmp_path / f"{g.slug}.vmod"
+    vmod.write_bytes(build_module(g).vmod())
+    spec = tmp_path / "battle.txt"
+    spec.write_text("\n".join(script) + "\n", encoding="utf-8")
+    try:
+        out = run_gui("CombatCheck", [str(vmod), str(spec)])
+    except EngineMissing as exc:
+        pytest.skip(str(exc))
+    records = [line.split("\t") for line in out.splitlines()]
+    res = {"problems": [r for r in records if r[0] == "PROBLEM"],
+           "chat": [r[1] for r in records if r[0] == "CHAT"],
+           "props": {(r[1], r[2]): r[3] for r in records if r[0] == "PROP"},
+           "loaded": [r for r in records if r[0] == "LOADED"],
+           "dropped": {r[1]: r[2:] for r in records if r[0] == "DROPPED"},
+           "done": [r for r in records if r[0] == "DONE"],
+           "records": {r[0] for r in records}}
+    assert res["loaded"] and res["done"], out[-3000:]
+    return res
+
+
+def _strip(line: str) -> str:
+    return re.sub(r"^\*\s*", "", line).strip()
+
+
+def test_vimy_assault_and_bombardment_in_the_engine(tmp_path):
+    g = game("vimy-ridge")
+    sc = g.scenarios[0]
+    where = _setup(g, sc)
+    crt = calculators("vimy-ridge")["crt"]
+    bomb = calculators("vimy-ridge")["bombardment"]
+    att_p, def_p = factor_property(g, "attack"), factor_property(g, "defence")
+    # a German hex with an empty neighbour across a trench hexside: an Allied unit moves there
+    german = [(at, us) for at, us in where.items() if us[0].side == "german"]
+    allied = [(at, us) for at, us in where.items() if us[0].side == "allied"]
+    pick = None
+    for at, us in german:
+        h = g.hex(at)
+        for n in g.grid.neighbours(h):
+            if g.grid.label(n) not in where and mapinfo.hexside_types(g, n, h):
+                pick = (at, us, g.grid.label(n))
+                break
+        if pick:
+            break
+    assert pick, "no German hex with a free neighbour across a hexside feature"
+    d_at, d_units, a_at = pick
+    mover = allied[0][1][0]
+    from builder.vassal.geometry import BoardGeometry
+
+    x, y = BoardGeometry(g).hex_point(a_at)
+    target_at, target_units = next((at, us) for at, us in german if at != d_at)
+    script = [f"SETUP\t{sc.name}", f"MOVE\t{mover.id}\t{allied[0][0]}\t{x}\t{y}",
+              f"DROP\tR\t{crt.marker}\t{d_units[0].id}\t{d_at}",
+              f"DROP\tA\t{crt.attacker_name}\t{mover.id}\t{a_at}",
+              f"KEY\tR\t{CTRL_R}", f"PROPS\tR\t{','.join(SHOWN)}",
+              f"DROP\tB\t{bomb.marker}\t{target_units[0].id}\t{target_at}",
+              "SET\tB\tCombatMarkers\t2", "SET\tB\tCombatMod_gas\t1",
+              f"KEY\tB\t{CTRL_R}", f"PROPS\tB\t{','.join(SHOWN)}"]
+    res = _play(g, tmp_path, script)
+    assert not res["problems"], res["problems"]
+    assert res["dropped"]["R"][0] == d_at and res["dropped"]["A"][0] == a_at
+    assert len(res["chat"]) == 2, res["chat"]
+
+    # the assault: the engine's line is the evaluator's line, the result the rules assistant's
+    props = res["props"]
+    die = int(props[("R", "CombatDie")])
+    attack = _factor(g, mover, att_p)
+    defence = sum(_factor(g, u, def_p) for u in d_units)
+    battle = Battle(at=d_at, stack={def_p: defence}, attackers=[(a_at, {att_p: attack})],
+                    dice={"CombatDie": die})
+    assert _strip(res["chat"][0]) == report(crt, battle)
+    calc = api.calculate(g, "crt", {"attack": attack, "defence": defence, "defender_hex": d_at,
+                                    "attacker_hexes": a_at}, roll=die).to_dict()
+    assert props[("R", "CombatResult")] == calc["result"]
+    assert f"({calc['column']})" in res["chat"][0]
+
+    # the bombardment: two markers, gas, the terrain of the target hex
+    d1, d2 = int(props[("B", "CombatDie1")]), int(props[("B", "CombatDie2")])
+    battle = Battle(at=target_at, inputs={"CombatMarkers": 2, "CombatMod_gas": 1},
+                    dice={"CombatDie1": d1, "CombatDie2": d2})
+    assert _strip(res["chat"][1]) == report(bomb, battle)
+    calc = api.calculate(g, "bombardment", {"target_hex": target_at, "markers": 2, "gas": True},
+                         roll=f"{d1},{d2}").to_dict()
+    assert props[("B", "CombatResult")] == calc["result"]
+    assert res["chat"][1].count("marker ") == 2 and " at " + target_at in res["chat"][1]
+
+
+def test_eben_emael_assault_and_machine_gun_fire_in_the_engine(tmp_path):
+    g = game("eben-emael")
+    from builder.vassal.module import sector_label
+
+    sc = g.scenarios[0]
+    where = _setup(g, sc)
+    combat = calculators("eben-emael")["combat"]
+    hmg = calculators("eben-emael")["hmg"]
+    prop = factor_property(g, "attack")
+    adj = {frozenset(p) for p in g.map.adjacent}
+    # a Belgian bunker with machine guns, attacked from a German sector in their arc
+    pick = next((b, a) for b in where for a in where
+                if where[b][0].side == "belgian" and where[a][0].side == "german"
+                and frozenset((a, b)) in adj and g.sector_by_id[b].mg
+                and a in g.sector_by_id[b].fire_arc)
+    d_at, a_at = pick
+    target = next(a for a in where if where[a][0].side == "german" and a != a_at)
+    plus_one = next(i for i in combat.inputs if i.prop == "CombatMod_plus_1")
+    script = [f"SETUP\t{sc.name}",
+              f"DROP\tR\t{combat.marker}\t{where[d_at][0].id}\t{sector_label(g, d_at)}",
+              f"DROP\tA\t{combat.attacker_name}\t{where[a_at][0].id}\t{sector_label(g, a_at)}",
+              f"MENU\tR\t{plus_one.label}: on/off",
+              f"KEY\tR\t{CTRL_R}", f"PROPS\tR\t{','.join(SHOWN)}",
+              f"DROP\tF\t{hmg.marker}\t{where[target][0].id}\t{sector_label(g, target)}",
+              "SET\tF\tCombatFire\t6",
+              f"KEY\tF\t{CTRL_R}", f"PROPS\tF\t{','.join(SHOWN)}"]
+    res = _play(g, tmp_path, script)
+    assert not res["problems"], res["problems"]
+    assert len(res["chat"]) == 2, res["chat"]
+    assert "MENUDONE" in res["records"], "the menu command was not found"
+    props = res["props"]
+    die, fire_die = int(props[("R", "CombatDie")]), int(props[("R", "CombatFireDie")])
+    attack = sum(_factor(g, u, prop) for u in where[a_at])
+    defence = sum(_factor(g, u, prop) for u in where[d_at])
+    battle = Battle(at=sector_label(g, d_at), stack={prop: defence},
+                    attackers=[(sector_label(g, a_at), {prop: attack})],
+                    inputs={"CombatMod_plus_1": 1},
+                    dice={"CombatDie": die, "CombatFireDie": fire_die})
+    assert _strip(res["chat"][0]) == report(combat, battle)
+    calc = api.calculate(g, "combat", {"attack": attack, "defence": defence, "sector": d_at,
+                                       "attacker_sectors": a_at, "mg_roll": fire_die,
+                                       "plus-1": True}, roll=die).to_dict()
+    assert props[("R", "CombatResult")] == calc["result"]
+    n = calc["numbers"]
+    assert (f"attacker loses {n['attacker losses']}, defender loses {n['defender losses']}"
+            in res["chat"][0])
+    assert "machine guns" in res["chat"][0]
+
+    fdie = int(props[("F", "CombatDie")])
+    battle = Battle(at=sector_label(g, target), inputs={"CombatFire": "6"},
+                    dice={"CombatDie": fdie})
+    assert _strip(res["chat"][1]) == report(hmg, battle)
+    calc = api.calculate(g, "hmg", {"firepower": 6, "target_sector": target}, roll=fdie).to_dict()
+    assert props[("F", "CombatResult")] == calc["result"]
