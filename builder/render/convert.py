@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
-import os
 import re
 import time
 from collections import OrderedDict
@@ -22,8 +21,9 @@ from cairosvg.helpers import size
 from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface, Surface
 
+from builder.buildtime import build_time_utc
+
 PT_PER_MM = 72 / 25.4
-DEFAULT_DATE = 946684800  # 2000-01-01: a fixed date keeps rebuilt PDFs byte-identical
 
 
 @dataclass(frozen=True)
@@ -118,9 +118,7 @@ def _simple_text():
 
 
 def _pdf_date() -> str:
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
-    seconds = int(epoch) if epoch.strip().isdigit() else DEFAULT_DATE
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(seconds))
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", build_time_utc())
 
 
 def svg_to_png(svg: str, px_per_mm: float) -> bytes:

@@ -5,7 +5,13 @@ from __future__ import annotations
 import io
 import zipfile
 
-FIXED_TIME = (2000, 1, 1, 0, 0, 0)
+from builder.buildtime import build_time_utc
+
+
+def _zip_time() -> tuple[int, int, int, int, int, int]:
+    """Entry timestamp: SOURCE_DATE_EPOCH or 2000-01-01 (zip cannot store years before 1980)."""
+    t = build_time_utc()
+    return (max(t.tm_year, 1980), t.tm_mon, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec)
 
 
 def zip_bytes(entries: dict[str, bytes]) -> bytes:
@@ -13,7 +19,7 @@ def zip_bytes(entries: dict[str, bytes]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as zf:
         for name in sorted(entries):
-            info = zipfile.ZipInfo(name, date_time=FIXED_TIME)
+            info = zipfile.ZipInfo(name, date_time=_zip_time())
             info.create_system = 3
             info.external_attr = 0o644 << 16
             stored = name.lower().endswith((".png", ".jpg", ".gif", ".vsav"))

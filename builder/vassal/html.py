@@ -31,7 +31,10 @@ def anchor(section_id: str) -> str:
 
 
 def _markdown() -> MarkdownIt:
-    return MarkdownIt("commonmark", {"html": False}).enable("table")
+    md = MarkdownIt("commonmark", {"html": False}).enable("table")
+    # VASSAL's viewer would fetch a remote image or open a link: keep only in-page anchors
+    md.validateLink = lambda url: url.startswith("#")
+    return md
 
 
 def _link_sections(html: str, known: set[str]) -> str:

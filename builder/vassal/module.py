@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape
 
 from builder import vassal_combat
+from builder.buildtime import build_epoch
 from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
 from builder.model.scenario import Scenario
@@ -24,7 +25,6 @@ from builder.vassal.geometry import BoardGeometry
 from builder.vassal.savegame import Placed, saved_game, vsav_bytes
 
 VASSAL_VERSION = "3.7.26"
-DATE_SAVED = "946684800000"  # fixed (2000-01-01) so the same sources give the same bytes
 MAIN_MAP = "Main Map"
 MAIN_BOARD = "Map"
 BOX_MAP = "Off-map Boxes"
@@ -390,7 +390,7 @@ def moduledata(game: Game) -> bytes:
     info = game.info
     return ('<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'
             f"<version>{escape(info.version)}</version><extra1/><extra2/>"
-            f"<VassalVersion>{VASSAL_VERSION}</VassalVersion><dateSaved>{DATE_SAVED}</dateSaved>"
+            f"<VassalVersion>{VASSAL_VERSION}</VassalVersion><dateSaved>{build_epoch() * 1000}</dateSaved>"
             f"<name>{escape(info.title)}</name><description>{escape(_description(game))}"
             "</description></data>\n").encode()
 

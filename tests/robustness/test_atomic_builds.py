@@ -121,8 +121,6 @@ def test_pdfs_carry_source_date_epoch(versions):
             assert str(pdf.docinfo["/CreationDate"]).startswith("20231114221320"), path.name
 
 
-@pytest.mark.xfail(strict=True, reason="builder/vassal/archive.py FIXED_TIME and module.py "
-                   "DATE_SAVED are fixed at 2000-01-01: the module ignores SOURCE_DATE_EPOCH")
 def test_module_archive_carries_source_date_epoch(versions):
     _, _, _, ref_b, _ = versions
     with zipfile.ZipFile(next(ref_b.rglob("*.vmod"))) as z:

@@ -241,7 +241,5 @@ def test_module_rules_keep_markup_as_text(built):
     assert 'src="file:' not in html
 
 
-@pytest.mark.xfail(strict=True, reason="builder/vassal/html.py turns a Markdown image in rules.md "
-                   "into <img src='https://...'>: VASSAL's rules viewer would fetch it from the net")
 def test_module_rules_fetch_nothing(built):
     assert "<img" not in module_rules(built)
