@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 
-from builder.tables.inputs import CalcError, Choice, InputSpec, resolve
+from builder.tables.inputs import CalcError, Choice, InputSpec, canonical_name, resolve
 from builder.tables.result import Calculation
 
 __all__ = [
@@ -103,7 +103,7 @@ def calculate(game, table_id: str, inputs: dict | None = None, roll=None) -> Cal
     values = resolve(specs, inputs, lambda text: mapinfo.parse_hex(game, text))
     calc = Calculation(game=game.slug, table=t.id, name=t.name, kind=t.kind,
                        inputs={k: _plain(game, v) for k, v in values.items()},
-                       given=[k for k in inputs if k in values])
+                       given=[canonical_name(k, specs) for k in inputs])
     reading = values.pop("reading", WRITTEN)
     if reading and reading != WRITTEN:
         r = next(r for r in t.readings if r.id == reading)

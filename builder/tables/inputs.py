@@ -126,9 +126,27 @@ class InputSpec:
         raise CalcError(self._bad(raw, "not allowed"))
 
 
+# Names players type for an input the table calls otherwise (US and British spelling, and
+# 'terrain' for a defender's terrain wherever a table names it more precisely).
+_ALIASES = {"defense": ("defence",), "defence": ("defense",), "terrain": ("row", "defence_terrain"),
+            "defense_terrain": ("defence_terrain",)}
+
+
+def _alias(name: str, by_id: dict) -> str:
+    if name in by_id:
+        return name
+    return next((other for other in _ALIASES.get(name, ()) if other in by_id), name)
+
+
+def canonical_name(name: str, specs: list[InputSpec]) -> str:
+    """The table's own name for an input a player named (after aliases)."""
+    return _alias(name, {s.id: s for s in specs})
+
+
 def resolve(specs: list[InputSpec], given: dict, hex_parser=None) -> dict:
     """Every input's value: given ones parsed, the rest their defaults; unknown names rejected."""
     by_id = {s.id: s for s in specs}
+    given = {_alias(k, by_id): v for k, v in given.items()}
     unknown = [k for k in given if k not in by_id]
     if unknown:
         raise CalcError(
