@@ -22,11 +22,16 @@ def _load(name: str):
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_SOURCE_ERROR)
     except SourceError as exc:
-        n = len(exc.problems)
-        click.echo(f"error: {name}: {n} problem{'s' if n != 1 else ''} in the sources:", err=True)
-        for p in exc.problems:
-            click.echo(f"  {p}", err=True)
-        sys.exit(EXIT_SOURCE_ERROR)
+        _exit_with(name, exc)
+
+
+def _exit_with(name: str, exc: SourceError):
+    """List every problem of a game's sources and exit 2."""
+    n = len(exc.problems)
+    click.echo(f"error: {name}: {n} problem{'s' if n != 1 else ''} in the sources:", err=True)
+    for p in exc.problems:
+        click.echo(f"  {p}", err=True)
+    sys.exit(EXIT_SOURCE_ERROR)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -124,8 +129,11 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
             for path in fresh:
                 click.echo(f"unchanged {path}")
             if game is not None:
-                for path in build_game(game, todo, Path(out_dir), cache=store, digest=digest):
-                    click.echo(f"wrote {path}")
+                try:  # a builder may find a fault only it can see (e.g. supplied map art)
+                    for path in build_game(game, todo, Path(out_dir), cache=store, digest=digest):
+                        click.echo(f"wrote {path}")
+                except SourceError as exc:
+                    _exit_with(game.slug, exc)
     finally:
         stack.close()
         parallel.JOBS = None

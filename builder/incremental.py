@@ -19,6 +19,9 @@ from builder.cache import Cache, key
 _LIBRARIES = ("cairosvg", "cairocffi", "pillow", "lxml", "jinja2", "pydantic", "svgwrite")
 
 
+_HASH_LIMIT = 64 * 1024 * 1024  # larger than any source file the loader accepts (map art <= 64 MiB)
+
+
 def sources_digest(folder: Path) -> str:
     """A digest of every file in a game folder (names and bytes); hidden and backup files aside."""
     folder = Path(folder)
@@ -28,8 +31,14 @@ def sources_digest(folder: Path) -> str:
         hidden = any(p.startswith(".") for p in rel.parts) or path.name.endswith("~")
         if hidden or not path.is_file():
             continue
-        data = path.read_bytes()
-        h.update(f"{rel.as_posix()}\0{len(data)}\0".encode() + data)
+        st = path.stat()
+        h.update(f"{rel.as_posix()}\0{st.st_size}\0".encode())
+        if st.st_size > _HASH_LIMIT:  # the loader refuses it anyway: never read it into memory
+            h.update(f"{st.st_mtime_ns}".encode())
+            continue
+        with path.open("rb") as fh:
+            for chunk in iter(lambda fh=fh: fh.read(1 << 20), b""):
+                h.update(chunk)
     return h.hexdigest()
 
 
