@@ -134,6 +134,14 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
                         click.echo(f"wrote {path}")
                 except SourceError as exc:
                     _exit_with(game.slug, exc)
+                except MemoryError:
+                    # cairo cannot replay a campaign-sized map (a dozen Europa sheets) into one
+                    # raster; the vector formats still build
+                    click.echo(f"error: {game.slug}: ran out of memory drawing a raster of the whole "
+                               f"map ({', '.join(todo)}); the map is too large for one image: build "
+                               "the vector formats (--formats json,html,svg,pdf) or split the map "
+                               "into games of a few sheets", err=True)
+                    sys.exit(1)
     finally:
         stack.close()
         parallel.JOBS = None

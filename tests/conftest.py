@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from repo_paths import MINI, ROOT  # noqa: F401  (ROOT re-exported for fixtures below)
 
 
@@ -28,3 +27,20 @@ def run_cli():
         return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
 
     return run
+
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium under Playwright, one for the whole session (two sync APIs cannot nest)."""
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install chromium"
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()

@@ -109,10 +109,16 @@ def _map_svgs(game: Game, sheets: list) -> list[str]:
     return [d.decode("utf-8") for d in data]
 
 
+def _preview_scale(page) -> float:
+    from builder.render.convert import capped_px_per_mm
+
+    return capped_px_per_mm(page.width, page.height, PREVIEW_PX_PER_MM)
+
+
 def _png(pages: list, i: int) -> bytes:
     from builder.render.convert import page_to_png
 
-    return page_to_png(pages[i], PREVIEW_PX_PER_MM)
+    return page_to_png(pages[i], _preview_scale(pages[i]))
 
 
 def _pngs(pages: list) -> list[bytes]:
@@ -123,7 +129,7 @@ def _pngs(pages: list) -> list[bytes]:
     digests: dict[int, str] = {}
     return parallel.cached_map(
         _png, range(len(pages)),
-        lambda i: ("preview-png", page_key(pages[i], digests), PREVIEW_PX_PER_MM), pages,
+        lambda i: ("preview-png", page_key(pages[i], digests), _preview_scale(pages[i])), pages,
         desc="PNG previews")
 
 

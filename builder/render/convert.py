@@ -121,6 +121,21 @@ def _pdf_date() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", build_time_utc())
 
 
+MAX_RASTER_PIXELS = 60_000_000  # cairo runs out of memory well before a 200-megapixel surface
+MAX_RASTER_SIDE = 30_000  # cairo's image surfaces stop at 32,767 pixels a side
+
+
+def capped_px_per_mm(width_mm: float, height_mm: float, px_per_mm: float) -> float:
+    """px_per_mm, lowered just enough that a raster of this size stays drawable.
+
+    Only a campaign-sized map (a dozen Europa sheets in one image) is affected: it gets a
+    coarser picture instead of a failed build.
+    """
+    w, h = width_mm * px_per_mm, height_mm * px_per_mm
+    scale = min(1.0, (MAX_RASTER_PIXELS / max(w * h, 1.0)) ** 0.5, MAX_RASTER_SIDE / max(w, h, 1.0))
+    return px_per_mm * scale
+
+
 def svg_to_png(svg: str, px_per_mm: float) -> bytes:
     """Rasterise an SVG (mm user units) at px_per_mm pixels per millimetre."""
     dpi = px_per_mm * 25.4

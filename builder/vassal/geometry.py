@@ -12,6 +12,7 @@ from functools import cached_property
 from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
 from builder.render import map_layout
+from builder.render.convert import capped_px_per_mm
 
 PX_PER_HEX = 84  # board resolution: pixels across a hex's flats (the issue asks 75-100)
 AREA_PX_PER_COUNTER = 64  # area maps: a unit counter this many pixels wide
@@ -39,10 +40,11 @@ class BoardGeometry:
         self.game = game
         self.layout = map_layout(game)
         if game.is_hex:
-            self.px_per_mm = PX_PER_HEX / game.map.hex_size
+            wanted = PX_PER_HEX / game.map.hex_size
         else:
-            unit_mm = _counter_mm(game, "unit")
-            self.px_per_mm = AREA_PX_PER_COUNTER / unit_mm
+            wanted = AREA_PX_PER_COUNTER / _counter_mm(game, "unit")
+        # a campaign-sized map gets a coarser board rather than one too big to draw
+        self.px_per_mm = capped_px_per_mm(self.layout.width_mm, self.layout.height_mm, wanted)
 
     @property
     def size_px(self) -> tuple[int, int]:

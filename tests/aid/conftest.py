@@ -13,9 +13,6 @@ import pytest
 from builder.load import find_game, list_games, load_game
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 FIXTURES = ["tests/fixtures/mini", "tests/fixtures/tables-hex", "tests/fixtures/tables-area"]
 SAMPLES = list_games()
 GAMES = SAMPLES + [f for f in FIXTURES if (ROOT / f).is_dir()]
@@ -38,17 +35,6 @@ def pages(tmp_path_factory, games) -> dict:
 
     out = tmp_path_factory.mktemp("aid")
     return {name: build(g, out / g.slug)[0] for name, g in games.items()}
-
-
-@pytest.fixture(scope="session")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install chromium"
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 class Watch:

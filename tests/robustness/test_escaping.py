@@ -119,45 +119,38 @@ def test_pdf_text_layer_keeps_cjk(built):
 
 
 # --- the HTML aid in a real browser ------------------------------------------------------------
-CHROMIUM = Path("/usr/bin/chromium")
-
-
-def test_html_aid_shows_data_as_text_and_runs_none_of_it(built):
-    sync = pytest.importorskip("playwright.sync_api")
-    if not CHROMIUM.exists():
-        pytest.skip("Debian's chromium is not installed")
+def test_html_aid_shows_data_as_text_and_runs_none_of_it(built, browser):
     page_path = built / "robust-escape-aid.html"
     url = page_path.resolve().as_uri()
-    with sync.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM),
-                                    args=["--headless", "--no-sandbox", "--disable-gpu"])
-        try:
-            page = browser.new_page()
-            dialogs, requests, errors = [], [], []
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            page.route("**/*", lambda r: r.continue_() if r.request.url.split("#")[0] == url
-                       else (requests.append(r.request.url), r.abort()))
-            page.goto(url)
-            page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-            page.wait_for_timeout(200)
-            assert TITLE in page.title()
-            text = flat(page.evaluate("document.body.innerText"))
-            missing = [s for s in SHOWN if flat(s) not in text]
-            assert not missing, missing
-            code = page.evaluate("[...document.scripts].filter(s => !s.type || /javascript|module/"
-                                 ".test(s.type)).map(s => s.textContent)")
-            assert code and not any("alert(1)" in c for c in code), "a script from the data"
-            data = page.evaluate("[...document.scripts].filter(s => s.type === 'application/json')"
-                                 ".map(s => JSON.parse(s.textContent))")
-            assert "Night <\\t> ليل" in json.dumps(data, ensure_ascii=False)  # data stays whole
-            handlers = page.evaluate("[...document.querySelectorAll('*')].filter(e => "
-                                     "[...e.attributes].some(a => a.name.startsWith('on'))).length")
-            assert handlers == 0
-            assert page.locator("img, iframe, a[href^='javascript']").count() == 0
-            assert not dialogs and not requests and not errors, (dialogs, requests, errors)
-        finally:
-            browser.close()
+    # the session's browser (tests/conftest.py): two Playwright sync APIs cannot nest
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        dialogs, requests, errors = [], [], []
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route("**/*", lambda r: r.continue_() if r.request.url.split("#")[0] == url
+                   else (requests.append(r.request.url), r.abort()))
+        page.goto(url)
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        page.wait_for_timeout(200)
+        assert TITLE in page.title()
+        text = flat(page.evaluate("document.body.innerText"))
+        missing = [s for s in SHOWN if flat(s) not in text]
+        assert not missing, missing
+        code = page.evaluate("[...document.scripts].filter(s => !s.type || /javascript|module/"
+                             ".test(s.type)).map(s => s.textContent)")
+        assert code and not any("alert(1)" in c for c in code), "a script from the data"
+        data = page.evaluate("[...document.scripts].filter(s => s.type === 'application/json')"
+                             ".map(s => JSON.parse(s.textContent))")
+        assert "Night <\\t> ليل" in json.dumps(data, ensure_ascii=False)  # data stays whole
+        handlers = page.evaluate("[...document.querySelectorAll('*')].filter(e => "
+                                 "[...e.attributes].some(a => a.name.startsWith('on'))).length")
+        assert handlers == 0
+        assert page.locator("img, iframe, a[href^='javascript']").count() == 0
+        assert not dialogs and not requests and not errors, (dialogs, requests, errors)
+    finally:
+        context.close()
 
 
 # --- the VASSAL module -------------------------------------------------------------------------
