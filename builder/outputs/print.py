@@ -12,6 +12,7 @@ from builder.model.game_model import Game
 from builder.model.maps import AreaMap
 
 PREVIEW_PX_PER_MM = 4.0  # about 100 dpi: enough to judge a page on screen
+WHOLE_MAP_PREVIEW_HEXES = 10_000  # above this a multi-sheet map gets per-sheet previews only
 PAPERS = ("letter", "a4")
 MAP_SHEETS = ("tiled", "11x17", "a3", "22x34")
 
@@ -200,7 +201,11 @@ def build_png(
 
     ps = print_set(game, paper, map_sheet)
     folder = _out(out_dir)
-    items = [(stem, Page(*svg_size_mm(svg), (Layer(svg),))) for stem, svg in ps.maps.items()]
+    maps = dict(ps.maps)
+    if len(maps) > 1 and len(game.grid.all_hexes()) > WHOLE_MAP_PREVIEW_HEXES:
+        # a campaign map is previewed sheet by sheet: one raster of it all is beyond cairo
+        maps.pop(f"{game.slug}-map")
+    items = [(stem, Page(*svg_size_mm(svg), (Layer(svg),))) for stem, svg in maps.items()]
     items += _page_files(ps, game.slug)
     pngs = _pngs([page for _, page in items])  # cached, and on several cores
     written = [write_bytes(folder / f"{stem}.png", png) for (stem, _), png in zip(items, pngs)]
