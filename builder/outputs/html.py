@@ -25,12 +25,25 @@ def build_index(names: list[str], out_root: Path) -> Path:
     entries = []
     for game in sorted(games, key=lambda g: (g.info.title.lower(), g.slug)):
         folder = out_root / game.slug
-        names_here = sorted((p.name for p in folder.iterdir()
-                             if p.is_file() and not p.name.startswith("."))
-                            if folder.is_dir() else [])
-        aid = f"{game.slug}-aid.html"
-        names_here.sort(key=lambda n: n != aid)  # the player aid first, the rest by name
+        here = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                      if p.is_file() and not any(part.startswith(".") for part in
+                                                 p.relative_to(folder).parts))
+        labels = _file_labels(game.slug)
+        main = [(labels[n], n, f"{game.slug}/{n}") for n in labels if n in here]
+        aid = f"{game.slug}-aid.html"  # linked on its own, first
+        rest = [(n, f"{game.slug}/{n}") for n in here if n not in labels and n != aid]
         entries.append({"slug": game.slug, "title": game.info.title, "subtitle": game.info.subtitle,
-                        "files": [(n, f"{game.slug}/{n}") for n in names_here],
-                        "aid": f"{game.slug}/{aid}" if aid in names_here else ""})
+                        "main": main, "files": rest,
+                        "aid": f"{game.slug}/{aid}" if aid in here else ""})
     return write_text(out_root / "index.html", render_index(entries))
+
+
+def _file_labels(slug: str) -> dict[str, str]:
+    """The outputs a player or designer looks for first, in that order, with what each is."""
+    return {
+        f"{slug}.vmod": "VASSAL module (open in VASSAL 3.7)",
+        f"print/{slug}-map.pdf": "Map (PDF: print at 100 %)",
+        f"print/{slug}-counters.pdf": "Counter sheets (PDF: duplex, flip on the long edge)",
+        f"print/{slug}-aids.pdf": "Player-aid cards (PDF)",
+        f"{slug}.json": "Game data (JSON)",
+    }
