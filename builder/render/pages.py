@@ -155,7 +155,6 @@ def layout_counters(
     def grid(ids, heading, gx, hy, cols, c, shape) -> tuple[float, float]:
         """Place ids in a grid headed at hy; returns the right and bottom of its box."""
         cell = c + 2 * b
-        page["heads"].append((heading, gx - clearance + 0.5, hy + 3.2))
         gy = hy + head_h + clearance
         xs, ys = set(), set()
         for k, cid in enumerate(ids):
@@ -166,6 +165,8 @@ def layout_counters(
             ys.update((cy, cy + c))
         rows = -(-len(ids) // cols)
         box = (gx, gy, gx + min(cols, len(ids)) * cell, gy + rows * cell)
+        # a heading may run into the gap before the next group, never over its heading
+        page["heads"].append((heading, gx - clearance + 0.5, hy + 3.2, box[2] - gx + 2 * clearance))
         page["marks"].append(_crop_marks(sorted(xs), sorted(ys), box))
         return box[2], box[3]
 
@@ -258,16 +259,17 @@ def counter_pages(game: Game, paper: str) -> list[Page]:
                 else S.g(marks, transform=f"translate({num(w)} 0) scale(-1 1)")
             )
             head_svg = "".join(
-                S.text(
+                S.fitted(
                     hx if side == "front" else w - hx,
                     hy,
                     text,
+                    width,
                     2.8,
                     bold=True,
                     anchor="start" if side == "front" else "end",
                     fill=style.MUTED,
                 )
-                for text, hx, hy in heads
+                for text, hx, hy, width in heads
             )
             foot = (
                 "Print at 100 % (actual size), double-sided, flipping on the long edge; "
