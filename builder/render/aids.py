@@ -145,12 +145,18 @@ def _beyond(t) -> str:
     return " ".join(parts)
 
 
-def _ratio(t) -> Card:
-    header = [[Cell(f"Roll ({t.dice})", bold=True)] + [Cell(c, bold=True) for c in t.columns]]
+def _dice_grid(t, columns, cell) -> tuple[list, list]:
+    """Header and rows of a dice-down, columns-across table (ratio and fire cards)."""
+    header = [[Cell(f"Roll ({t.dice})", bold=True)] + [Cell(c, bold=True) for c in columns]]
     rows = [
-        [Cell(roll, bold=True)] + [_result_cell(v) for v in t.results[roll]]
+        [Cell(roll, bold=True)] + [cell(v) for v in t.results[roll]]
         for roll in _roll_rows(t.results, t.dice)
     ]
+    return header, rows
+
+
+def _ratio(t) -> Card:
+    header, rows = _dice_grid(t, t.columns, _result_cell)
     lines = [
         (
             f"Odds = attack : defence, rounded {t.rounding.replace('-', ' ')}"
@@ -197,11 +203,7 @@ def _ratio(t) -> Card:
 
 
 def _fire(t) -> Card:
-    header = [[Cell(f"Roll ({t.dice})", bold=True)] + [Cell(b, bold=True) for b in t.bands]]
-    rows = [
-        [Cell(roll, bold=True)] + [Cell(v) for v in t.results[roll]]
-        for roll in _roll_rows(t.results, t.dice)
-    ]
+    header, rows = _dice_grid(t, t.bands, Cell)
     lines = [
         (
             "Columns: firing strength"

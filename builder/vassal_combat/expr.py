@@ -86,22 +86,23 @@ def clamp(e: str, lo: int, hi: int) -> str:
     return f"Math.max({lit(lo)}, Math.min({lit(hi)}, {e}))"
 
 
-def minimum(items: Iterable[str]) -> str:
-    """The smallest of several int expressions (nested Math.min)."""
+def _nested(function: str, items: Iterable[str]) -> str:
+    """f(a, f(b, c)): VASSAL's Math.min/Math.max take two arguments."""
     items = list(items)
     out = items[-1]
     for e in reversed(items[:-1]):
-        out = f"Math.min({e}, {out})"
+        out = f"{function}({e}, {out})"
     return out
+
+
+def minimum(items: Iterable[str]) -> str:
+    """The smallest of several int expressions (nested Math.min)."""
+    return _nested("Math.min", items)
 
 
 def maximum(items: Iterable[str]) -> str:
     """The largest of several int expressions (nested Math.max)."""
-    items = list(items)
-    out = items[-1]
-    for e in reversed(items[:-1]):
-        out = f"Math.max({e}, {out})"
-    return out
+    return _nested("Math.max", items)
 
 
 def any_of(items: Iterable[str]) -> str:
