@@ -14,10 +14,14 @@ from builder.summary import assumed_items, summary_lines
 EXIT_SOURCE_ERROR = 2
 
 
-def _load(name: str):
-    """Load a game or exit 2 with every problem listed."""
+def _load(name: str, cached: bool = True):
+    """Load a game or exit 2 with every problem listed. `cached`: reuse the model validated
+    last time if neither the sources nor the builder changed (builder.load.model_cache)."""
+    from builder.load.model_cache import load_game_cached
+
     try:
-        return load_game(find_game(name))
+        folder = find_game(name)
+        return load_game_cached(folder, load_game) if cached else load_game(folder)
     except FileNotFoundError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(EXIT_SOURCE_ERROR)
@@ -120,7 +124,7 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
             fresh.extend(done or [])
         plans.append((name, digest, todo, fresh))
     # validate everything that must be built before writing anything
-    loaded = [(_load(name) if todo else None, digest, todo, fresh)
+    loaded = [(_load(name, cached=not no_cache) if todo else None, digest, todo, fresh)
               for name, digest, todo, fresh in plans]
     parallel.JOBS = jobs
     try:

@@ -10,6 +10,14 @@ from click.testing import CliRunner
 from repo_paths import MINI, ROOT  # noqa: F401  (ROOT re-exported for fixtures below)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _model_cache(tmp_path_factory):
+    """Validated models are kept in a folder of the test session, not the user's ~/.cache."""
+    import os
+
+    os.environ["BUILDER_CACHE_DIR"] = str(tmp_path_factory.mktemp("model-cache"))
+
+
 @pytest.fixture
 def mini(tmp_path: Path) -> Path:
     """A fresh copy of the tiny fixture game that a test may break."""

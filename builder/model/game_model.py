@@ -19,7 +19,8 @@ from builder.model.tables import Table
 class Game(Model):
     """A loaded, validated game. Immutable; derived views are computed once on first use."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(cached_property,))
+    model_config = ConfigDict(frozen=True, extra="forbid", ignored_types=(cached_property,),
+                              defer_build=True)
 
     slug: str
     folder: str

@@ -1,0 +1,87 @@
+"""The validated model of a game, kept between commands so a quick lookup does not re-check it.
+
+`builder calc` on a campaign game (20 map sheets, 34,000 hexes) spent 0.24 s of its 0.5 s
+re-validating a map the previous command had already checked. A game whose source files and
+builder code are byte-identical validates to the same model, so the model is pickled under a
+digest of both and read back next time (20 ms). Sources with problems are never stored: they
+raise SourceError on every run, as before.
+
+Where: $BUILDER_CACHE_DIR, else $XDG_CACHE_HOME/builder, else ~/.cache/builder. A cache that
+cannot be read or written is simply not used.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+
+from builder.model.game_model import Game
+
+KEEP = 32  # models kept; the least recently used beyond this are removed
+
+
+def cache_dir() -> Path:
+    if os.environ.get("BUILDER_CACHE_DIR"):
+        return Path(os.environ["BUILDER_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "builder"
+
+
+def _key(folder: Path) -> str:
+    import pydantic
+
+    from builder.cache import code_fingerprint
+    from builder.incremental import sources_digest
+
+    h = hashlib.sha256(code_fingerprint())
+    # the model records the folder as given and its resolved name (the slug)
+    for part in (str(folder), str(folder.resolve()), sources_digest(folder),
+                 sys.version, pydantic.VERSION):
+        h.update(part.encode() + b"\0")
+    return h.hexdigest()
+
+
+def load_game_cached(folder: Path | str, load) -> Game:
+    """`load(folder)`, or the model it returned last time for the same sources and code."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        return load(folder)  # the loader words the error
+    try:
+        path = cache_dir() / f"model-{_key(folder)}.pickle"
+    except OSError:
+        return load(folder)
+    try:
+        game = pickle.loads(path.read_bytes())
+        if isinstance(game, Game):
+            os.utime(path)  # recently used
+            return game
+    except Exception:  # absent, unreadable or from another version: validate afresh
+        pass
+    game = load(folder)
+    _store(path, game)
+    return game
+
+
+def _store(path: Path, game: Game) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".model-")
+        with os.fdopen(fd, "wb") as fh:
+            pickle.dump(game, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+        _prune(path.parent)
+    except (OSError, pickle.PicklingError):
+        try:
+            os.unlink(tmp)
+        except (OSError, UnboundLocalError):
+            pass
+
+
+def _prune(folder: Path) -> None:
+    models = sorted(folder.glob("model-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in models[KEEP:]:
+        old.unlink(missing_ok=True)
