@@ -30,8 +30,8 @@ def _picture(context, job) -> bytes:
     from builder.vassal import images
 
     game, px = context
-    if job == ("board",):
-        return images.board_png(game, px)
+    if job[0] == "board":
+        return images.board_part_png(game, job[1:], px)
     return images.counter_png(game, job[0], job[1], px)
 
 
@@ -45,19 +45,39 @@ def _pictures_drawn_first(game: Game):
 
     px = BoardGeometry(game).px_per_mm
     items = {**game.unit_by_id, **game.marker_by_id}
-    jobs = [("board",)] + [tuple(f) for f in pieces.faces(game)]  # the longest job first
+    board_parts = images.board_parts(game)
+    board_jobs = [("board", *p) for p in board_parts]
+    face_jobs = [tuple(f) for f in pieces.faces(game)]
 
     def parts(job) -> tuple:
-        if job == ("board",):
-            return ("module-board-png", keys.map_parts(game), px)
+        if job[0] == "board":
+            return ("module-board-png", keys.map_parts(game, job[1]), job[2], px)
         return ("module-piece-png", keys.counter_parts(game, items[job[0]], job[1]), px)
 
-    drawn = dict(zip(jobs, parallel.cached_map(_picture, jobs, parts, (game, px),
-                                               desc="module pictures")))
+    # One board picture goes first, beside the faces. A board in pieces (seconds each) is drawn
+    # apart from the faces (milliseconds each, sent to the workers in batches): a batch holding
+    # every piece would leave one core drawing them all.
+    if len(board_jobs) == 1:
+        batches = [(board_jobs + face_jobs, "module pictures")]
+    else:
+        batches = [(board_jobs, "module board"), (face_jobs, "module pictures")]
+    drawn = {}
+    for batch, desc in batches:
+        drawn.update(zip(batch, parallel.cached_map(_picture, batch, parts, (game, px),
+                                                    desc=desc)))
     board_png, counter_png = images.board_png, images.counter_png
 
     def served_board(g, px_):
-        return drawn[("board",)] if (g, px_) == (game, px) else board_png(g, px_)
+        if (g, px_) != (game, px):
+            return board_png(g, px_)
+        from builder import cache
+
+        pngs = [drawn[j] for j in board_jobs]
+        if len(pngs) == 1:
+            return pngs[0]
+        # laying 22 pieces of a campaign map together takes seconds: kept like the pieces
+        return cache.cached(("module-board-composed", *(parts(j) for j in board_jobs)),
+                            lambda: images.compose_board(game, board_parts, pngs, px))
 
     def served_counter(g, cid, face, px_):
         hit = drawn.get((cid, face)) if (g, px_) == (game, px) else None

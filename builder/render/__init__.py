@@ -10,8 +10,11 @@ Contract (used by the print builder and the VASSAL module builder; kept stable):
   ``.sector_center_mm(sector_id)`` (a point well inside) and ``.sector_outline_mm(sector_id)``.
   A map with supplied art (map.toml ``[artwork]``) prints the image, scaled and placed by its
   calibration onto this same geometry.
-- ``map_svg(game, sheet=None) -> str``: the map (whole, or one sheet), an SVG whose viewBox makes
-  one user unit one millimetre, ``layout.width_mm`` x ``layout.height_mm``.
+- ``map_svg(game, sheet=None, part="whole") -> str``: the map (whole, or one sheet), an SVG whose
+  viewBox makes one user unit one millimetre, ``layout.width_mm`` x ``layout.height_mm``;
+  ``part`` = "hexes" (a sheet's hexes on a transparent ground), "surround" (the whole map
+  without hexes) or "joins" (the sheet boundaries alone), laid over each other in that order
+  they make the whole map of a campaign too large to rasterise at once.
 - ``counter_svg(game, counter_id, face="front"|"back") -> str``: one unit or marker face, exactly
   its counter size (round markers: the disc on a transparent square).
 - ``svg_to_png(svg, px_per_mm) -> bytes``; ``svg_to_pdf(svg) -> bytes`` (vector, fonts embedded,
@@ -29,8 +32,9 @@ from builder.render.layout import MapLayout, map_layout
 __all__ = ["MapLayout", "counter_svg", "map_layout", "map_svg", "svg_to_pdf", "svg_to_png"]
 
 
-def map_svg(game, sheet: str | None = None) -> str:
-    """The printed map as SVG in mm: the whole map, or one sheet of a multi-sheet map."""
+def map_svg(game, sheet: str | None = None, part: str = "whole") -> str:
+    """The printed map as SVG in mm: the whole map, or one sheet of a multi-sheet map; `part`
+    (hex maps) one layer of it for rasterising a campaign map piece by piece (map_hex.draw)."""
     from builder.model.maps import AreaMap
 
     layout = map_layout(game)
@@ -40,4 +44,4 @@ def map_svg(game, sheet: str | None = None) -> str:
         return draw_area_map(game, layout)
     from builder.render.map_hex import draw_hex_map
 
-    return draw_hex_map(game, layout if sheet is None else layout.sheet_layout(sheet))
+    return draw_hex_map(game, layout if sheet is None else layout.sheet_layout(sheet), part)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import math
 import re
 import time
 from collections import OrderedDict
@@ -141,6 +142,28 @@ def svg_to_png(svg: str, px_per_mm: float) -> bytes:
     dpi = px_per_mm * 25.4
     with _simple_text():
         return PNGSurface.convert(bytestring=svg.encode("utf-8"), dpi=dpi)
+
+
+def svg_to_png_trimmed(svg: str, px_per_mm: float, background: str = "#ffffff",
+                       pad_px: int = 12) -> bytes:
+    """Rasterise an SVG down to its lowest drawn point (+ pad_px) only, on an opaque background:
+    a card laid on a page taller than any card is not rasterised (nor kept) below the card."""
+    rec = _record(svg)
+    _, _, w, h = rec.get_extents()
+    k = px_per_mm / PT_PER_MM
+    _, iy, _, ih = rec.ink_extents()
+    width = max(1, round(w * k))
+    height = max(1, min(round(h * k), math.ceil((iy + ih) * k) + pad_px))
+    surface = cairo.ImageSurface(cairo.FORMAT_RGB24, width, height)
+    ctx = cairo.Context(surface)
+    ctx.set_source_rgb(*(int(background[i : i + 2], 16) / 255 for i in (1, 3, 5)))
+    ctx.paint()
+    ctx.scale(k, k)
+    ctx.set_source_surface(rec, 0, 0)
+    ctx.paint()
+    out = io.BytesIO()
+    surface.write_to_png(out)
+    return out.getvalue()
 
 
 _RECORDINGS: OrderedDict[str, cairo.RecordingSurface] = OrderedDict()

@@ -541,15 +541,26 @@ class HexDrawing:
             halo_width=0.6,
         )
 
-    def draw(self) -> str:
-        tints, outlines = self.regions()
+    def draw(self, part: str = "whole") -> str:
+        """The map as SVG. `part` splits a campaign-sized map so each piece can be rasterised
+        alone and the pieces laid over each other (the VASSAL board of a 20-sheet map):
+        "hexes" = only the clipped hex layers on a transparent ground (one sheet's layout),
+        "surround" = the whole map without them (margins, frame, edges, key and tracks),
+        "joins" = only the dashed sheet boundaries and sheet names."""
+        if part not in ("whole", "hexes", "surround", "joins"):
+            raise ValueError(f"map part '{part}': choose whole, hexes, surround or joins")
+        if part == "joins":
+            return S.document(self.layout.width_mm, self.layout.height_mm, self.sheet_joins())
+        tints, outlines = self.regions() if part != "surround" else ("", "")
         clip = None
         if self.layout.sheet is not None:
             # one sheet alone: roads and rivers running on to other sheets stop at its edge
             f = self.layout.frame
             self.defs.append(f'<clipPath id="sheet-frame">{S.rect(f.x, f.y, f.w, f.h)}</clipPath>')
             clip = "url(#sheet-frame)"
-        if self.m.artwork:
+        if part == "surround":
+            layers = []
+        elif self.m.artwork:
             # supplied art already shows terrain, features and numbers: print it, on the grid
             from builder.render.artwork import artwork_svg
 
@@ -562,14 +573,17 @@ class HexDrawing:
                 self.lines(),
                 self.grid_lines(),
                 outlines,
-                self.sheet_joins(),
+                "" if part == "hexes" else self.sheet_joins(),
                 self.objectives(),
                 self.labels(),
                 self.numbers(),
             ]
+        if part == "hexes":
+            return S.document(self.layout.width_mm, self.layout.height_mm,
+                              S.g(layers, id="map", clip_path=clip), defs="".join(self.defs))
         body = [
             map_frame.background(self.game, self.layout),
-            S.g(layers, id="map", clip_path=clip),
+            S.g(layers, id="map", clip_path=clip) if layers else "",
             map_frame.frame(self.game, self.layout),
             map_frame.edges(self.game, self.layout, self.centres),
         ]
@@ -589,6 +603,6 @@ class HexDrawing:
         )
 
 
-def draw_hex_map(game: Game, layout: MapLayout) -> str:
-    """The SVG of a hex map layout (whole map or one sheet)."""
-    return HexDrawing(game, layout).draw()
+def draw_hex_map(game: Game, layout: MapLayout, part: str = "whole") -> str:
+    """The SVG of a hex map layout (whole map or one sheet), or one part of it (see draw)."""
+    return HexDrawing(game, layout).draw(part)

@@ -10,9 +10,56 @@ from builder.model.game_model import Game
 from builder.render import counter_svg, map_svg, svg_to_png
 
 
+BOARD_IN_PIECES_HEXES = 10_000  # above this a multi-sheet board is rasterised sheet by sheet
+
+
 def board_png(game: Game, px_per_mm: float) -> bytes:
     """The whole printed map (all sheets in place) as the main board image."""
-    return svg_to_png(map_svg(game), px_per_mm)
+    parts = board_parts(game)
+    return compose_board(game, parts, [board_part_png(game, p, px_per_mm) for p in parts],
+                         px_per_mm)
+
+
+def board_parts(game: Game) -> list[tuple[str | None, str]]:
+    """What the board is rasterised in: the whole map at once, or, for a campaign map (a
+    20-sheet Europa map has 34,000 hexes: one raster of it is beyond cairo's memory), the map
+    without its hexes, each sheet's hexes, then the sheet boundaries ((sheet, part) pairs)."""
+    sheets = getattr(game.map, "sheets", ())
+    if not sheets or len(game.grid.all_hexes()) <= BOARD_IN_PIECES_HEXES:
+        return [(None, "whole")]
+    return [(None, "surround"), *((s.id, "hexes") for s in sheets), (None, "joins")]
+
+
+def board_part_png(game: Game, part: tuple[str | None, str], px_per_mm: float) -> bytes:
+    sheet, what = part
+    return svg_to_png(map_svg(game, sheet, what), px_per_mm)
+
+
+def compose_board(game: Game, parts: list, pngs: list[bytes], px_per_mm: float) -> bytes:
+    """Lay the pieces of board_parts over the first, each where it lies on the whole map."""
+    if len(pngs) == 1:
+        return pngs[0]
+    import io
+
+    from PIL import Image
+
+    from builder.render import map_layout
+
+    layout = map_layout(game)
+    board = Image.open(io.BytesIO(pngs[0])).convert("RGBA")
+    for (sheet, _), png in zip(parts[1:], pngs[1:]):
+        piece = Image.open(io.BytesIO(png)).convert("RGBA")
+        x = y = 0
+        if sheet is not None:  # a sheet drawn alone: its origin lies elsewhere on the whole map
+            sx, sy = layout.sheet_layout(sheet).origin_mm
+            x = round((layout.origin_mm[0] - sx) * px_per_mm)
+            y = round((layout.origin_mm[1] - sy) * px_per_mm)
+        w, h = min(piece.width, board.width - x), min(piece.height, board.height - y)
+        board.alpha_composite(piece.crop((0, 0, w, h)), dest=(x, y))
+        del piece
+    buf = io.BytesIO()
+    board.convert("RGB").save(buf, "PNG", compress_level=3)
+    return buf.getvalue()
 
 
 def counter_png(game: Game, counter_id: str, face: str, px_per_mm: float) -> bytes:
@@ -30,26 +77,27 @@ CARD_PX_PER_MM = 6.0
 
 
 def chart_pngs(game: Game) -> list[tuple[str, bytes]]:
-    """Every player-aid card (tables, terrain, sequence, turns, set-ups) as printed, one each."""
-    import io
-
-    from PIL import Image, ImageChops
-
+    """Every player-aid card (tables, terrain, sequence, turns, set-ups) as printed, one each:
+    from the cache when unchanged, else drawn on all the cores."""
+    from builder import parallel
     from builder.render import svg as S
     from builder.render.aids import all_cards, flow
 
-    out = []
+    titled = []
     for card in all_cards(game):
         bodies = flow([card], CARD_WIDTH_MM, 1000.0)
         for i, body in enumerate(bodies):
-            doc = S.document(CARD_WIDTH_MM + 4, 1000.0, S.g(body, transform="translate(2 2)"),
-                             background="#ffffff")
-            im = Image.open(io.BytesIO(svg_to_png(doc, CARD_PX_PER_MM))).convert("RGB")
-            box = ImageChops.difference(im, Image.new("RGB", im.size, "#ffffff")).getbbox()
-            if box:  # keep the drawn part: the page is taller than any card
-                im = im.crop((0, 0, im.size[0], min(im.size[1], box[3] + 12)))
-            buf = io.BytesIO()
-            im.save(buf, "PNG", optimize=False)
+            # a page taller than any card; only the drawn part is rasterised
+            doc = S.document(CARD_WIDTH_MM + 4, 1000.0, S.g(body, transform="translate(2 2)"))
             title = card.title if len(bodies) == 1 else f"{card.title} ({i + 1})"
-            out.append((title, buf.getvalue()))
-    return out
+            titled.append((title, doc))
+    pngs = parallel.cached_map(_chart_png, [doc for _, doc in titled],
+                               lambda doc: ("module-chart-png", doc, CARD_PX_PER_MM),
+                               desc="module charts")
+    return [(title, png) for (title, _), png in zip(titled, pngs)]
+
+
+def _chart_png(_context, doc: str) -> bytes:
+    from builder.render.convert import svg_to_png_trimmed
+
+    return svg_to_png_trimmed(doc, CARD_PX_PER_MM)
