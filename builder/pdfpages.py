@@ -51,18 +51,23 @@ def _draw_group(context, g: int) -> bytes:
 
 def pdf_document(pages, title: str = "", author: str = "", desc: str = "PDF pages") -> bytes:
     """A multi-page vector PDF of placed SVG layers (see builder.render.convert.pdf_document)."""
+    from builder import cache
+
     pages = list(pages)
     grouped = groups(pages)
     context = (pages, grouped, title, author)
     digests: dict[int, str] = {}  # id of an SVG text (alive while pages is) -> its sha256
-    parts = parallel.cached_map(
-        _draw_group, range(len(grouped)),
-        lambda g: ("pdf-pages", title, author,
-                   tuple(page_key(pages[i], digests) for i in grouped[g])),
-        context, desc=desc)
-    if len(parts) == 1:
-        return parts[0]
-    return join(parts, grouped)
+    group_keys = [("pdf-pages", title, author,
+                   tuple(page_key(pages[i], digests) for i in grouped[g]))
+                  for g in range(len(grouped))]
+
+    def drawn() -> bytes:
+        parts = parallel.cached_map(_draw_group, range(len(grouped)), group_keys.__getitem__,
+                                    context, desc=desc)
+        return parts[0] if len(parts) == 1 else join(parts, grouped)
+
+    # the whole document too: a map PDF of 80 pages is not joined again when a counter changes
+    return cache.cached(("pdf-document", *group_keys), drawn)
 
 
 def join(parts: list[bytes], grouped: list[list[int]]) -> bytes:

@@ -53,6 +53,7 @@ class HexGrid:
         self.shifted_columns = shifted_columns  # printed columns drawn half a hex lower
         self.col_digits = col_digits
         self.row_digits = row_digits
+        self._all: tuple[HexId, ...] | None = None
 
     # --- ids and membership -------------------------------------------------------------
     def contains(self, h: HexId) -> bool:
@@ -60,12 +61,14 @@ class HexGrid:
         return s is not None and s.contains(h)
 
     def all_hexes(self) -> list[HexId]:
-        return [
-            HexId(s.sheet, c, r)
-            for s in self.sheets.values()
-            for c in range(s.first_col, s.last_col + 1)
-            for r in range(s.first_row, s.last_row + 1)
-        ]
+        if self._all is None:  # made once: a campaign map has 34,000 and many callers
+            self._all = tuple(h for s in self.sheets for h in self.sheet_hexes(s))
+        return list(self._all)
+
+    def sheet_hexes(self, sheet: str) -> list[HexId]:
+        s = self.sheets[sheet]
+        return [HexId(s.sheet, c, r) for c in range(s.first_col, s.last_col + 1)
+                for r in range(s.first_row, s.last_row + 1)]
 
     def label(self, h: HexId) -> str:
         return h.label(self.col_digits, self.row_digits)

@@ -92,7 +92,7 @@ class BoardGeometry:
     def sheet_outline_px(self, sheet: str) -> list[tuple[int, int]]:
         """The outline of a sheet's hexes (their union), as a zone path."""
         grid = self.game.grid
-        hexes = [h for h in grid.all_hexes() if h.sheet == sheet]
+        hexes = grid.sheet_hexes(sheet)
         corners = {h: [self.px(c) for c in self.layout.hex_corners_mm(h)] for h in hexes}
         return outline(corners)
 

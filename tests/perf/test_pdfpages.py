@@ -61,8 +61,20 @@ def test_one_changed_page_is_the_only_one_drawn_again(tmp_path, monkeypatch):
         changed[5] = Page(105, 150, (Layer(_svg(555)),), label="p5")
         store.stats = cache.Stats()
         second = pdfpages.pdf_document(changed)
-    assert (store.stats.hits, store.stats.written) == (6, 1)
+    # six groups read back; the changed group and the new whole document written
+    assert (store.stats.hits, store.stats.written) == (6, 2)
     assert second != first and _sizes(second) == _sizes(first)
+
+
+def test_an_unchanged_document_is_read_whole(tmp_path):
+    store = Cache(tmp_path)
+    pages = _pages()
+    with cache.using(store):
+        first = pdfpages.pdf_document(pages)
+        store.stats = cache.Stats()
+        again = pdfpages.pdf_document(list(pages))
+    assert again == first
+    assert (store.stats.hits, store.stats.written) == (1, 0)  # not joined from its groups again
 
 
 def test_a_single_group_is_the_drawn_document_itself():
