@@ -16,7 +16,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 
 from builder.model.game_model import Game
@@ -67,18 +66,13 @@ def load_game_cached(folder: Path | str, load) -> Game:
 
 
 def _store(path: Path, game: Game) -> None:
+    from builder.atomic import write_bytes
+
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".model-")
-        with os.fdopen(fd, "wb") as fh:
-            pickle.dump(game, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
+        write_bytes(path, pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL))
         _prune(path.parent)
     except (OSError, pickle.PicklingError):
-        try:
-            os.unlink(tmp)
-        except (OSError, UnboundLocalError):
-            pass
+        pass  # not stored: the next command validates again
 
 
 def _prune(folder: Path) -> None:

@@ -144,6 +144,11 @@ def svg_to_png(svg: str, px_per_mm: float) -> bytes:
         return PNGSurface.convert(bytestring=svg.encode("utf-8"), dpi=dpi)
 
 
+def _rgb(colour: str) -> tuple[float, float, float]:
+    """'#rrggbb' as cairo's 0-1 channels."""
+    return tuple(int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+
+
 def svg_to_png_trimmed(svg: str, px_per_mm: float, background: str = "#ffffff",
                        pad_px: int = 12) -> bytes:
     """Rasterise an SVG down to its lowest drawn point (+ pad_px) only, on an opaque background:
@@ -156,7 +161,7 @@ def svg_to_png_trimmed(svg: str, px_per_mm: float, background: str = "#ffffff",
     height = max(1, min(round(h * k), math.ceil((iy + ih) * k) + pad_px))
     surface = cairo.ImageSurface(cairo.FORMAT_RGB24, width, height)
     ctx = cairo.Context(surface)
-    ctx.set_source_rgb(*(int(background[i : i + 2], 16) / 255 for i in (1, 3, 5)))
+    ctx.set_source_rgb(*_rgb(background))
     ctx.paint()
     ctx.scale(k, k)
     ctx.set_source_surface(rec, 0, 0)
@@ -225,8 +230,7 @@ def page_to_png(page: Page, px_per_mm: float, background: str = "#ffffff") -> by
     h = max(1, round(page.height * px_per_mm))
     surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, w, h)
     ctx = cairo.Context(surface)
-    r, g, b = (int(background[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    ctx.set_source_rgb(r, g, b)
+    ctx.set_source_rgb(*_rgb(background))
     ctx.paint()
     ctx.scale(px_per_mm, px_per_mm)
     _paint(ctx, page)
