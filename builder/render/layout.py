@@ -164,8 +164,24 @@ def grid_bounds(game: Game, hexes) -> Box:
     return Box(min(xs) - r, min(ys) - h2, max(xs) - min(xs) + 2 * r, max(ys) - min(ys) + 2 * h2)
 
 
+_LAYOUTS: dict[int, tuple[Game, MapLayout]] = {}
+
+
 def map_layout(game: Game) -> MapLayout:
-    """The whole printed map of a game, with a layout for each sheet of a multi-sheet map."""
+    """The whole printed map of a game, with a layout for each sheet of a multi-sheet map
+    (made once per loaded game: a campaign map's 34,000 hexes were measured again for each of
+    its sheets)."""
+    hit = _LAYOUTS.get(id(game))
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    layout = _map_layout(game)
+    if len(_LAYOUTS) > 8:
+        _LAYOUTS.clear()
+    _LAYOUTS[id(game)] = (game, layout)
+    return layout
+
+
+def _map_layout(game: Game) -> MapLayout:
     from builder.render.map_panel import panel_height
 
     m = style.MAP_MARGIN
