@@ -45,7 +45,6 @@ _UNHINTED = cairo.FontOptions()
 _UNHINTED.set_hint_metrics(cairo.HINT_METRICS_OFF)
 _UNHINTED.set_hint_style(cairo.HINT_STYLE_NONE)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
-_PATH_TOKEN = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
 _TRANSFORM = re.compile(r"(\w+)\s*\(([^)]*)\)")
 _ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
 
@@ -395,7 +394,7 @@ class _Writer:
         """One run of text, baseline at (x, y), anchored on its advance width."""
         if len(el):
             raise Unsupported("tspan")
-        content = el.text or ""
+        content = _collapse_spaces(el.text or "")
         if not content.strip():
             return
         a = el.attrib
@@ -437,6 +436,19 @@ class _Writer:
         ctx.new_path()
 
 
+_SPACES = re.compile(" +")
+
+
+def _collapse_spaces(text: str) -> str:
+    """SVG's default white-space handling (as CairoSVG and browsers apply it): line breaks
+    dropped, tabs made spaces, runs of spaces made one, leading and trailing spaces removed."""
+    if ("  " in text or "\n" in text or "\r" in text or "\t" in text or text.endswith(" ")
+            or text.startswith(" ")):
+        text = text.replace("\n", "").replace("\r", "").replace("\t", " ")
+        text = _SPACES.sub(" ", text).strip(" ")
+    return text
+
+
 def _font_size(value: str | None) -> float:
     if value is None:
         return 12 * 96 / 72 * 25.4 / 96  # CairoSVG's 12pt default, in mm
@@ -470,88 +482,105 @@ def _apply_transform(ctx: cairo.Context, text: str) -> None:
             raise Unsupported("transform " + name)
 
 
+_COMMANDS = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])")
+
+
+def _numbers(text: str) -> list[float]:
+    """The numbers of one command's arguments: plain space/comma separated (what
+    builder.render writes) quickly, anything else ('1-2', '.5.5', exponents) by the grammar."""
+    try:
+        return [float(t) for t in text.replace(",", " ").split()]
+    except ValueError:
+        return [float(t) for t in _NUMBER.findall(text)]
+
+
 def path_data(ctx: cairo.Context, d: str) -> None:
     """SVG path data as cairo path operations (all commands, implicit repeats)."""
-    tokens = _PATH_TOKEN.findall(d)
-    n = len(tokens)
-    i = 0
+    lib, ptr = cairo.cairo, ctx._pointer  # cairo's C calls straight: the status is checked once
+    move_to, line_to, curve_to = lib.cairo_move_to, lib.cairo_line_to, lib.cairo_curve_to
+    parts = _COMMANDS.split(d)
     cx = cy = 0.0  # current point
     sx = sy = 0.0  # start of the subpath
     qx = qy = None  # last quadratic control point (absolute), for T
     kx = ky = None  # last cubic second control point (absolute), for S
-    cmd = None
-    move_to, line_to, curve_to = ctx.move_to, ctx.line_to, ctx.curve_to
-    while i < n:
-        letter, number = tokens[i]
-        if letter:
-            cmd = letter
-            i += 1
-            if letter in "Zz":
-                ctx.close_path()
-                cx, cy = sx, sy
-                qx = kx = None
-                continue
-        elif cmd is None:
-            raise Unsupported("path data")
+    for n in range(1, len(parts), 2):
+        cmd = parts[n]
+        if cmd == "Z" or cmd == "z":
+            lib.cairo_close_path(ptr)
+            cx, cy = sx, sy
+            qx = kx = None
+            continue
+        v = _numbers(parts[n + 1])
         up = cmd.upper()
-        count = _ARGS[up]
-        if i + count > n:
-            break
-        v = [float(tokens[i + k][1]) for k in range(count)]
-        i += count
         rel = cmd != up
-        if up == "M":
-            x, y = (cx + v[0], cy + v[1]) if rel else (v[0], v[1])
-            move_to(x, y)
-            cx, cy = sx, sy = x, y
-            cmd = "l" if rel else "L"  # further pairs are lines
+        count = _ARGS[up]
+        if up == "L" and not rel:  # the common case: absolute lines, one call a point
+            for k in range(0, len(v) - 1, 2):
+                line_to(ptr, v[k], v[k + 1])
+            pairs = len(v) - len(v) % 2
+            if pairs:
+                cx, cy = v[pairs - 2], v[pairs - 1]
             qx = kx = None
-        elif up == "L":
-            cx, cy = (cx + v[0], cy + v[1]) if rel else (v[0], v[1])
-            line_to(cx, cy)
-            qx = kx = None
-        elif up == "H":
-            cx = cx + v[0] if rel else v[0]
-            line_to(cx, cy)
-            qx = kx = None
-        elif up == "V":
-            cy = cy + v[0] if rel else v[0]
-            line_to(cx, cy)
-            qx = kx = None
-        elif up == "C" or up == "S":
-            if up == "C":
-                x1, y1, x2, y2, x, y = v
-                if rel:
-                    x1, y1, x2, y2, x, y = cx + x1, cy + y1, cx + x2, cy + y2, cx + x, cy + y
-            else:
-                x2, y2, x, y = v
-                if rel:
-                    x2, y2, x, y = cx + x2, cy + y2, cx + x, cy + y
-                x1, y1 = (2 * cx - kx, 2 * cy - ky) if kx is not None else (cx, cy)
-            curve_to(x1, y1, x2, y2, x, y)
-            kx, ky, qx = x2, y2, None
-            cx, cy = x, y
-        elif up == "Q" or up == "T":
-            if up == "Q":
-                x1, y1, x, y = v
-                if rel:
-                    x1, y1, x, y = cx + x1, cy + y1, cx + x, cy + y
-            else:
-                x, y = v
+            continue
+        for k in range(0, len(v) - count + 1, count):
+            a = v[k : k + count]
+            if up == "M":
+                x, y = (cx + a[0], cy + a[1]) if rel else (a[0], a[1])
+                if k == 0:
+                    move_to(ptr, x, y)
+                    sx, sy = x, y
+                else:  # further pairs after a move are lines
+                    line_to(ptr, x, y)
+                cx, cy = x, y
+                qx = kx = None
+            elif up == "L":
+                cx, cy = cx + a[0], cy + a[1]
+                line_to(ptr, cx, cy)
+                qx = kx = None
+            elif up == "H":
+                cx = cx + a[0] if rel else a[0]
+                line_to(ptr, cx, cy)
+                qx = kx = None
+            elif up == "V":
+                cy = cy + a[0] if rel else a[0]
+                line_to(ptr, cx, cy)
+                qx = kx = None
+            elif up == "C" or up == "S":
+                if up == "C":
+                    x1, y1, x2, y2, x, y = a
+                    if rel:
+                        x1, y1, x2, y2, x, y = (cx + x1, cy + y1, cx + x2, cy + y2,
+                                                cx + x, cy + y)
+                else:
+                    x2, y2, x, y = a
+                    if rel:
+                        x2, y2, x, y = cx + x2, cy + y2, cx + x, cy + y
+                    x1, y1 = (2 * cx - kx, 2 * cy - ky) if kx is not None else (cx, cy)
+                curve_to(ptr, x1, y1, x2, y2, x, y)
+                kx, ky, qx = x2, y2, None
+                cx, cy = x, y
+            elif up == "Q" or up == "T":
+                if up == "Q":
+                    x1, y1, x, y = a
+                    if rel:
+                        x1, y1, x, y = cx + x1, cy + y1, cx + x, cy + y
+                else:
+                    x, y = a
+                    if rel:
+                        x, y = cx + x, cy + y
+                    x1, y1 = (2 * cx - qx, 2 * cy - qy) if qx is not None else (cx, cy)
+                curve_to(ptr, cx + 2 / 3 * (x1 - cx), cy + 2 / 3 * (y1 - cy),
+                         x + 2 / 3 * (x1 - x), y + 2 / 3 * (y1 - y), x, y)
+                qx, qy, kx = x1, y1, None
+                cx, cy = x, y
+            elif up == "A":
+                rx, ry, rot, large, sweep, x, y = a
                 if rel:
                     x, y = cx + x, cy + y
-                x1, y1 = (2 * cx - qx, 2 * cy - qy) if qx is not None else (cx, cy)
-            curve_to(cx + 2 / 3 * (x1 - cx), cy + 2 / 3 * (y1 - cy),
-                     x + 2 / 3 * (x1 - x), y + 2 / 3 * (y1 - y), x, y)
-            qx, qy, kx = x1, y1, None
-            cx, cy = x, y
-        elif up == "A":
-            rx, ry, rot, large, sweep, x, y = v
-            if rel:
-                x, y = cx + x, cy + y
-            _arc(ctx, cx, cy, abs(rx), abs(ry), rot, bool(large), bool(sweep), x, y)
-            cx, cy = x, y
-            qx = kx = None
+                _arc(ctx, cx, cy, abs(rx), abs(ry), rot, bool(large), bool(sweep), x, y)
+                cx, cy = x, y
+                qx = kx = None
+    ctx._check_status()
 
 
 def _arc(ctx, x1, y1, rx, ry, rotation, large, sweep, x2, y2) -> None:
