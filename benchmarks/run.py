@@ -58,6 +58,15 @@ class Row:
     target: str = ""
     ok: bool | None = None
     note: str = ""
+    cpu_s: float | None = None  # user + system time of the builder and its workers
+
+
+LAST_CPU: list[float] = []  # CPU seconds of the last measure() (kept apart: callers unpack 3)
+
+
+def timed(workload: str, what: str, seconds: float, peak_mib: float, **kw) -> Row:
+    """A Row for the measurement just made (with its CPU time)."""
+    return Row(workload, what, seconds, peak_mib, cpu_s=LAST_CPU[0] if LAST_CPU else None, **kw)
 
 
 def _rss_kib(pid: int) -> int:
@@ -117,6 +126,9 @@ def measure(args: list[str], cwd: Path = ROOT, env: dict | None = None) -> tuple
     code = proc.returncode = os.waitstatus_to_exitcode(status)
     reader.join()
     peak = max(peak, usage.ru_maxrss)  # the builder's own peak, however short
+    # wait4 reports the builder's own time plus that of the workers it reaped: on a machine
+    # shared with other work, CPU time moves much less than wall time
+    LAST_CPU[:] = [usage.ru_utime + usage.ru_stime]
     text = b"".join(output).decode("utf-8", "replace")
     if code != 0:
         raise RuntimeError(f"`builder {' '.join(args)}` exited {code}:\n{text[-2000:]}")
@@ -125,11 +137,13 @@ def measure(args: list[str], cwd: Path = ROOT, env: dict | None = None) -> tuple
 
 def best_of(n: int, args: list[str], setup=None, **kw) -> tuple[float, float, str]:
     """The median time (and the largest peak) of n runs; setup() runs before each."""
-    runs = []
+    runs, cpus = [], []
     for _ in range(n):
         if setup:
             setup()
         runs.append(measure(args, **kw))
+        cpus.append(LAST_CPU[0])
+    LAST_CPU[:] = [statistics.median(cpus)]
     return (statistics.median(r[0] for r in runs), max(r[1] for r in runs), runs[-1][2])
 
 
@@ -182,7 +196,7 @@ def workload_a(work: Path, repeat: int) -> list[Row]:
         try:
             s, m, _ = best_of(repeat, _build(name, out, fmts, ["--no-cache"]),
                               setup=lambda out=out: cold(out))
-            rows.append(Row("a", f"{name}, all formats ({fmts})", s, m))
+            rows.append(timed("a", f"{name}, all formats ({fmts})", s, m))
         except RuntimeError as exc:
             rows.append(Row("a", f"{name}, all formats", note=_first_error(exc)))
     return rows
@@ -204,7 +218,7 @@ def workload_b(work: Path, repeat: int) -> list[Row]:
         s, m, _ = best_of(repeat, _build(game, out, fmts), setup=lambda: cold(out))
     except RuntimeError as exc:
         return [Row("b", what, note=_first_error(exc))]
-    return [_check(Row("b", what, s, m, note=note), 2.0)]
+    return [_check(timed("b", what, s, m, note=note), 1.8)]
 
 
 def workload_cd(work: Path, repeat: int) -> list[Row]:
@@ -214,30 +228,37 @@ def workload_cd(work: Path, repeat: int) -> list[Row]:
     try:
         forget_models()
         s, m, _ = measure(["check", str(game)])
-        rows.append(Row("c", "same game, `builder check` only", s, m))
+        rows.append(timed("c", "same game, `builder check` only", s, m))
     except RuntimeError as exc:
         return rows + [Row("c", "`builder check`", note=_first_error(exc)),
                        Row("d", "rebuild of (c)", note="skipped: the game does not load")]
     # each format alone and cold (its own empty cache): where the time goes, and what fails
     good = []
-    for fmt in formats():
+    for fmt in C_FORMATS or formats():
         try:
             forget_models()
             s, m, _ = measure(_build(game, work / f"c-{fmt}", fmt,
                                      ["--cache-dir", str(work / f"c-cache-{fmt}")]))
-            rows.append(Row("c", f"same game, {fmt} only", s, m))
+            rows.append(timed("c", f"same game, {fmt} only", s, m))
             good.append(fmt)
         except RuntimeError as exc:
             rows.append(Row("c", f"same game, {fmt} only", note=_first_error(exc)))
+    for fmt in good:  # the pdf alone has its own target
+        if fmt == "pdf":
+            row = next(r for r in rows if r.what == "same game, pdf only")
+            _check(row, 10.0)
     fmts = ",".join(formats())
     what = f"20 sheets of 34x50 hexes, 4,000 two-sided counters, all formats ({fmts})"
     shared = ["--cache-dir", str(work / "c-cache")]
-    try:  # the target: every format in one cold build
-        forget_models()
-        s, m, _ = measure(_build(game, work / "c-all", fmts, shared))
-        rows.append(_check(Row("c", what, s, m), 30.0, 2048))
-    except RuntimeError as exc:
-        rows.append(_check(Row("c", what, note=_first_error(exc)), 30.0, 2048))
+    if C_FORMATS:
+        rows.append(Row("c", what, note="not run (--formats)"))
+    else:
+        try:  # the target: every format in one cold build
+            forget_models()
+            s, m, _ = measure(_build(game, work / "c-all", fmts, shared))
+            rows.append(_check(timed("c", what, s, m), 30.0, 2048))
+        except RuntimeError as exc:
+            rows.append(_check(Row("c", what, note=_first_error(exc)), 30.0, 2048))
     if not good:
         return rows + [Row("d", "rebuild of (c)", note="skipped: no format builds in (c)")]
     fmts = ",".join(good)
@@ -247,10 +268,14 @@ def workload_cd(work: Path, repeat: int) -> list[Row]:
         measure(_build(game, out, fmts, shared))  # the build the designer then edits after
         s, m, text = best_of(repeat, _build(game, out, fmts, shared))
         again = note + ("; files rebuilt" if "wrote" in text else "")
-        rows.append(_check(Row("d", "rebuild of (c), nothing changed", s, m, note=again), 1.0))
+        rows.append(_check(timed("d", "rebuild of (c), nothing changed", s, m, note=again), 1.0))
         s, m, _ = best_of(repeat, _build(game, out, fmts, shared),
                           setup=lambda: synth.change_one_counter(game))
-        rows.append(_check(Row("d", "rebuild of (c), one counter changed", s, m, note=note), 3.0))
+        rows.append(_check(timed("d", "rebuild of (c), one counter changed", s, m, note=note),
+                           1.5))
+        s, m, _ = best_of(repeat, _build(game, out, fmts, shared),
+                          setup=lambda: synth.change_map(game))
+        rows.append(timed("d", "rebuild of (c), the map's title changed", s, m, note=note))
     except RuntimeError as exc:
         rows.append(Row("d", "rebuild of (c)", note=_first_error(exc)))
     return rows
@@ -272,9 +297,9 @@ def workload_e(work: Path, repeat: int) -> list[Row]:
         try:  # a new process each time; the model validated by the previous command is reused
             measure(args)
             s, m, _ = best_of(max(repeat, 3), args)
-            rows.append(_check(Row("e", f"`builder calc` CRT, {name}", s, m), 0.3))
+            rows.append(_check(timed("e", f"`builder calc` CRT, {name}", s, m), 0.3))
             s, m, _ = best_of(max(repeat, 3), args, setup=forget_models)
-            rows.append(Row("e", "same, first lookup after an edit (sources validated)", s, m))
+            rows.append(timed("e", "same, first lookup after an edit (sources validated)", s, m))
         except RuntimeError as exc:
             rows.append(Row("e", f"`builder calc`, {name}", note=_first_error(exc)))
     return rows
@@ -301,17 +326,20 @@ def machine() -> str:
 
 
 def table(rows: list[Row]) -> str:
-    out = ["| | workload | wall s | peak MiB | target | met | note |",
-           "|---|---|---:|---:|---|---|---|"]
+    out = ["| | workload | wall s | CPU s | peak MiB | target | met | note |",
+           "|---|---|---:|---:|---:|---|---|---|"]
     for r in rows:
         secs = f"{r.seconds:.2f}" if r.seconds is not None else "—"
+        cpu = f"{r.cpu_s:.2f}" if r.cpu_s is not None else "—"
         mib = f"{r.peak_mib:.0f}" if r.peak_mib is not None else "—"
         met = {True: "yes", False: "**no**", None: ""}[r.ok]
         if r.seconds is None and not r.note:
             r.note = "not run"
-        out.append(f"| {r.workload} | {r.what} | {secs} | {mib} | {r.target} | {met} | {r.note} |")
+        out.append(f"| {r.workload} | {r.what} | {secs} | {cpu} | {mib} | {r.target} | {met} | {r.note} |")
     return "\n".join(out)
 
+
+C_FORMATS: list[str] = []  # --formats: (c) and (d) with these formats only
 
 WORKLOADS = {"a": workload_a, "b": workload_b, "c": workload_cd, "e": workload_e}
 
@@ -321,7 +349,10 @@ def main() -> int:
     p.add_argument("--only", default="a,b,c,d,e", help="workloads to run, e.g. 'b,e' (d needs c)")
     p.add_argument("--repeat", type=int, default=1, help="runs per measurement (median)")
     p.add_argument("--keep", type=Path, help="work in this folder and keep it")
+    p.add_argument("--formats", default="", help="(c) and (d) with these formats only, e.g. "
+                   "'pdf' (the all-formats build of (c) is then not run)")
     args = p.parse_args()
+    C_FORMATS[:] = [f for f in args.formats.split(",") if f]
     wanted = {w.strip() for w in args.only.split(",") if w.strip()}
     if "d" in wanted:
         wanted.add("c")

@@ -330,6 +330,16 @@ def change_one_counter(folder: Path) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
+def change_map(folder: Path) -> None:
+    """Edit the map's title in map.toml (every sheet is drawn again; no counter changes)."""
+    path = folder / "map.toml"
+    text = path.read_text()
+    edited = 'title = "Synthetic map (edited)"'
+    new = (text.replace(edited, 'title = "Synthetic map"', 1) if edited in text
+           else text.replace('title = "Synthetic map"', edited, 1))
+    path.write_text(new)
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description="Write a synthetic game folder.")
     p.add_argument("shape", choices=sorted(SHAPES))

@@ -27,7 +27,8 @@ from __future__ import annotations
 
 from builder.render.convert import svg_to_pdf, svg_to_png
 from builder.render.counters import counter_svg
-from builder.render.layout import MapLayout, map_layout
+from builder.render.layout import MapLayout
+from builder.render.map_layout import map_layout
 
 __all__ = ["MapLayout", "counter_svg", "map_layout", "map_svg", "svg_to_pdf", "svg_to_png"]
 

@@ -23,6 +23,7 @@ from cairosvg.parser import Tree
 from cairosvg.surface import PNGSurface, Surface
 
 from builder.buildtime import build_time_utc
+from builder.render import cairo_draw
 
 PT_PER_MM = 72 / 25.4
 
@@ -137,11 +138,25 @@ def capped_px_per_mm(width_mm: float, height_mm: float, px_per_mm: float) -> flo
     return px_per_mm * scale
 
 
+def _drawn(svg: str) -> cairo.RecordingSurface:
+    """The drawing recorded in points: straight from its description (cairo_draw), or through
+    CairoSVG for what that writer does not draw (supplied artwork images, full SVG)."""
+    rec = cairo_draw.record(svg)
+    if rec is None:
+        with _simple_text():
+            rec = _Recording(Tree(bytestring=svg.encode("utf-8")), None, 96).cairo
+    return rec
+
+
 def svg_to_png(svg: str, px_per_mm: float) -> bytes:
     """Rasterise an SVG (mm user units) at px_per_mm pixels per millimetre."""
-    dpi = px_per_mm * 25.4
-    with _simple_text():
-        return PNGSurface.convert(bytestring=svg.encode("utf-8"), dpi=dpi)
+    surface = cairo_draw.raster(svg, px_per_mm)
+    if surface is None:
+        with _simple_text():
+            return PNGSurface.convert(bytestring=svg.encode("utf-8"), dpi=px_per_mm * 25.4)
+    out = io.BytesIO()
+    surface.write_to_png(out)
+    return out.getvalue()
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:
@@ -182,8 +197,7 @@ def _record(svg: str) -> cairo.RecordingSurface:
     if rec is not None:
         _RECORDINGS.move_to_end(k)
         return rec
-    with _simple_text():
-        rec = _Recording(Tree(bytestring=svg.encode("utf-8")), None, 96).cairo
+    rec = _drawn(svg)
     _RECORDINGS[k] = rec
     while len(_RECORDINGS) > _KEEP:
         _RECORDINGS.popitem(last=False)

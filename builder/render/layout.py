@@ -8,8 +8,6 @@ from functools import cached_property
 
 from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
-from builder.model.maps import AreaMap
-from builder.render import style
 
 
 @dataclass(frozen=True)
@@ -162,39 +160,3 @@ def grid_bounds(game: Game, hexes) -> Box:
         xs.append(x)
         ys.append(y)
     return Box(min(xs) - r, min(ys) - h2, max(xs) - min(xs) + 2 * r, max(ys) - min(ys) + 2 * h2)
-
-
-def map_layout(game: Game) -> MapLayout:
-    """The whole printed map of a game, with a layout for each sheet of a multi-sheet map."""
-    from builder.render.map_panel import panel_height
-
-    m = style.MAP_MARGIN
-    top = style.MAP_TITLE_BAND
-    if isinstance(game.map, AreaMap):
-        w, h = game.map.width, game.map.height
-        ph = panel_height(game, w)
-        frame = Box(m, top, w, h)
-        panel = Box(m, top + h + m, w, ph) if ph else None
-        height = top + h + m + (ph + m if ph else 0)
-        return MapLayout(game, w + 2 * m, height, (m, top), frame, panel)
-    hexes = tuple(game.grid.all_hexes())
-    b = grid_bounds(game, hexes)
-    ph = panel_height(game, b.w)
-    frame = Box(m, top, b.w, b.h)
-    panel = Box(m, top + b.h + m, b.w, ph) if ph else None
-    height = top + b.h + m + (ph + m if ph else 0)
-    layout = MapLayout(game, b.w + 2 * m, height, (m - b.x, top - b.y), frame, panel, None, hexes)
-    for sheet in getattr(game.map, "sheets", ()):
-        own = tuple(hx for hx in hexes if hx.sheet == sheet.id)
-        sb = grid_bounds(game, own)
-        layout._sheets[sheet.id] = MapLayout(
-            game,
-            sb.w + 2 * m,
-            top + sb.h + m,
-            (m - sb.x, top - sb.y),
-            Box(m, top, sb.w, sb.h),
-            None,
-            sheet.id,
-            own,
-        )
-    return layout

@@ -2,48 +2,12 @@
 
 from __future__ import annotations
 
-import math
-
 from builder.model.game_model import Game
 from builder.render import map_frame, style, terrain_art
 from builder.render import svg as S
 from builder.render.layout import MapLayout
+from builder.render.map_symbols import MG_RED, mg_arrow
 from builder.render.svg import num
-
-MG_RED = "#b3122a"
-
-
-def mg_arrow(a, b, bend: float, label: str = "") -> str:
-    """A dashed red arrow of machine-gun fire from a to b, bowed sideways by `bend` mm."""
-    (x1, y1), (x2, y2) = a, b
-    dx, dy = x2 - x1, y2 - y1
-    length = math.hypot(dx, dy) or 1.0
-    ux, uy = dx / length, dy / length
-    nx, ny = -uy, ux
-    mx, my = (x1 + x2) / 2 + nx * bend, (y1 + y2) / 2 + ny * bend
-    # end the shaft short of the target point so the head sits on it
-    tx, ty = x2 - ux * 0.2, y2 - uy * 0.2
-    hx, hy = tx - mx, ty - my
-    hl = math.hypot(hx, hy) or 1.0
-    hx, hy = hx / hl, hy / hl
-    head = 2.2
-    base = (tx - hx * head, ty - hy * head)
-    pts = [
-        (tx, ty),
-        (base[0] - hy * head * 0.45, base[1] + hx * head * 0.45),
-        (base[0] + hy * head * 0.45, base[1] - hx * head * 0.45),
-    ]
-    out = S.path(
-        f"M{num(x1)} {num(y1)}Q{num(mx)} {num(my)} {num(base[0])} {num(base[1])}",
-        fill="none",
-        stroke=MG_RED,
-        stroke_width=0.55,
-        stroke_dasharray="1.6 0.9",
-        stroke_linecap="round",
-        opacity="0.9",
-    )
-    out += S.polygon(pts, fill=MG_RED)
-    return out
 
 
 def _fill(game: Game, sector) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from builder.model.game_model import Game
 from builder.model.maps import AreaMap, Track
-from builder.render import style, terrain_art
+from builder.render import map_symbols, style, terrain_art
 from builder.render import svg as S
 from builder.render.layout import Box
 from builder.render.svg import num
@@ -162,13 +162,9 @@ def _swatch(tt, x: float, y: float, size: float) -> str:
 
 
 def _hexside_sample(game: Game, ht, x: float, y: float, size: float) -> str:
-    from builder.render.map_hex import HexDrawing
-
-    drawer = HexDrawing.__new__(HexDrawing)
-    drawer.hex_mm = game.grid.hex_mm
     p, q = (x, y + size * 0.8), (x + size * 1.3, y + size * 0.2)
     far = (x + size, y + size * 1.2)
-    return drawer._hexside(ht, [((p, q), far)])
+    return map_symbols.hexside_art(ht, [((p, q), far)], game.grid.hex_mm)
 
 
 def _line_sample(game: Game, lt, x: float, y: float, size: float) -> str:
@@ -201,9 +197,7 @@ def _line_sample(game: Game, lt, x: float, y: float, size: float) -> str:
 
 
 def _arc_sample(x: float, y: float, size: float) -> str:
-    from builder.render.map_area import mg_arrow
-
-    return mg_arrow((x, y + size * 0.8), (x + size * 1.3, y + size * 0.2), 0.0)
+    return map_symbols.mg_arrow((x, y + size * 0.8), (x + size * 1.3, y + size * 0.2), 0.0)
 
 
 def legend_block(game: Game, width: float) -> Block | None:

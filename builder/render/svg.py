@@ -18,15 +18,29 @@ def pts(points) -> str:
     return " ".join(f"{num(x)},{num(y)}" for x, y in points)
 
 
+_NEEDS_QUOTING = re.compile(r'[&<>"\n\r\t]')
+_NAMES: dict[str, str] = {}
+
+
+def _attr_name(key: str) -> str:
+    name = _NAMES.get(key)
+    if name is None:
+        name = _NAMES[key] = key.rstrip("_").replace("xlink_", "xlink:").replace("_", "-")
+    return name
+
+
 def _attrs(attrs: dict) -> str:
     out = []
     for key, value in attrs.items():
         if value is None or value is False:
             continue
-        name = key.rstrip("_").replace("xlink_", "xlink:").replace("_", "-")
         if isinstance(value, float):
             value = num(value)
-        out.append(f" {name}={quoteattr(str(value))}")
+        value = str(value)
+        # quoteattr's answer for the plain values nearly every attribute has, without its
+        # general replacement passes (most of the time spent writing a map's SVG)
+        quoted = quoteattr(value) if _NEEDS_QUOTING.search(value) else f'"{value}"'
+        out.append(f" {_attr_name(key)}={quoted}")
     return "".join(out)
 
 
@@ -110,17 +124,18 @@ def text(
         "transform": " ".join(transform) or None,
     }
     out = ""
+    body = escape(s) if ("&" in s or "<" in s or ">" in s) else s
     if halo:
         out += el(
             "text",
-            escape(s),
+            body,
             fill="none",
             stroke=halo,
             stroke_width=num(halo_width or size * 0.22),
             stroke_linejoin="round",
             **common,
         )
-    return out + el("text", escape(s), fill=fill, **common, **attrs)
+    return out + el("text", body, fill=fill, **common, **attrs)
 
 
 def fit(

@@ -75,12 +75,40 @@ def in_hex(dx: float, dy: float, r: float) -> bool:
     return ay <= SQRT3 / 2 * r and SQRT3 * ax + ay <= SQRT3 * r
 
 
+def _rnd_grid(i0: int, i1: int, j0: int, j1: int, seed: int) -> list[list[float]]:
+    """rnd(i, j, seed) for every i0 <= i <= i1, j0 <= j <= j1, as rows [j - j0][i - i0]:
+    the same numbers as rnd(), computed for a whole block at once (numpy, 64-bit integers hold
+    every intermediate product exactly)."""
+    import numpy as np
+
+    j, i = np.mgrid[j0 : j1 + 1, i0 : i1 + 1].astype(np.int64)
+    h = np.full(i.shape, 2166136261, dtype=np.int64)
+    for k in (i, j, np.full(i.shape, seed, dtype=np.int64)):
+        h = ((h ^ (k & 0xFFFFFFFF)) * 16777619) & 0xFFFFFFFF
+        h ^= h >> 13
+        h = (h * 1274126177) & 0xFFFFFFFF
+    h ^= h >> 16
+    return ((h & 0xFFFFFF) / float(0x1000000)).tolist()
+
+
 def lattice(pattern: str, centres, hex_mm: float, seed: int):
     """Jittered lattice points that fall inside the given hexes: [(x, y, u, v)], u/v in [0,1)."""
+    centres = list(centres)
+    if not centres:
+        return []
     sp = _SPACING[pattern] * hex_mm
     row_h = sp * SQRT3 / 2
     r = hex_mm / SQRT3
+    # the jitter of every lattice point the hexes reach, computed in one block
+    ja = math.floor((min(y for _, y in centres) - hex_mm / 2) / row_h) - 1
+    jb = math.ceil((max(y for _, y in centres) + hex_mm / 2) / row_h) + 1
+    ia = math.floor((min(x for x, _ in centres) - r - sp / 2) / sp) - 1
+    ib = math.ceil((max(x for x, _ in centres) + r) / sp) + 1
+    us = _rnd_grid(ia, ib, ja, jb, seed)  # rnd(i, j, seed) at [j - ja][i - ia]
+    vs = _rnd_grid(ja, jb, ia, ib, seed + 7)  # rnd(j, i, seed + 7) at [i - ia][j - ja]
     out = []
+    limit_y = SQRT3 / 2 * r
+    limit = SQRT3 * r
     for cx, cy in centres:
         j0 = math.floor((cy - hex_mm / 2) / row_h) - 1
         j1 = math.ceil((cy + hex_mm / 2) / row_h) + 1
@@ -88,11 +116,14 @@ def lattice(pattern: str, centres, hex_mm: float, seed: int):
             shift = sp / 2 if j % 2 else 0.0
             i0 = math.floor((cx - r - shift) / sp) - 1
             i1 = math.ceil((cx + r - shift) / sp) + 1
+            urow = us[j - ja]
+            y_base = j * row_h
             for i in range(i0, i1 + 1):
-                u, v = rnd(i, j, seed), rnd(j, i, seed + 7)
+                u, v = urow[i - ia], vs[i - ia][j - ja]
                 x = i * sp + shift + (u - 0.5) * sp * 0.55
-                y = j * row_h + (v - 0.5) * row_h * 0.55
-                if in_hex(x - cx, y - cy, r):
+                y = y_base + (v - 0.5) * row_h * 0.55
+                ax, ay = abs(x - cx), abs(y - cy)  # in_hex(), inlined: the hottest loop
+                if ay <= limit_y and SQRT3 * ax + ay <= limit:
                     out.append((x, y, u, v))
     return out
 

@@ -1,0 +1,632 @@
+"""The drawings builder.render makes, drawn straight onto a cairo context (PDF, PNG, recordings).
+
+builder.render describes every component in one small vocabulary, in millimetres: groups with
+transforms, clips and opacity; rect, circle, line, polygon, polyline and path shapes with fill,
+stroke, dashes and joins; single-run text with its font, size, weight and anchor; nested
+drawings placed on a page. This module is the cairo writer for that vocabulary: it walks the
+description (lxml's C parser holds it) and issues the cairo calls directly, each path's data
+turned into cairo moves, lines and curves in one pass. The SVG writer is the description's own
+text (builder.render.svg), so the SVG files, the PDF pages and the PNG pictures are drawn from
+one description.
+
+Anything outside the vocabulary (images, gradients, patterns, <use>, styled CSS, tspans) makes
+``record`` return None and the caller draws that drawing with CairoSVG, which covers full SVG.
+Text is drawn as CairoSVG drew it for builder.render (the whole run in one show_text, unhinted
+advances, anchored on its advance width), so PDFs keep real, searchable text with subset fonts.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import cairocffi as cairo
+from lxml import etree
+
+PT_PER_MM = 72 / 25.4
+SVG_NS = "{http://www.w3.org/2000/svg}"
+_PARSER = etree.XMLParser(huge_tree=True, remove_comments=True, remove_pis=True,
+                          resolve_entities=False, no_network=True)
+
+# attributes a child takes from its group (SVG presentation attributes that inherit)
+_INHERITED = (
+    "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity",
+    "stroke-linecap", "stroke-linejoin", "stroke-dasharray", "stroke-miterlimit",
+    "font-family", "font-size", "font-weight", "font-style", "text-anchor",
+)
+_HANDLED = frozenset((
+    *_INHERITED, "id", "x", "y", "width", "height", "viewBox", "version", "transform",
+    "opacity", "clip-path", "d", "points", "cx", "cy", "r", "rx", "ry", "x1", "y1", "x2", "y2",
+    "preserveAspectRatio",
+))
+_CAPS = {"round": cairo.LINE_CAP_ROUND, "square": cairo.LINE_CAP_SQUARE}
+_JOINS = {"round": cairo.LINE_JOIN_ROUND, "bevel": cairo.LINE_JOIN_BEVEL}
+_UNHINTED = cairo.FontOptions()
+_UNHINTED.set_hint_metrics(cairo.HINT_METRICS_OFF)
+_UNHINTED.set_hint_style(cairo.HINT_STYLE_NONE)
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_TRANSFORM = re.compile(r"(\w+)\s*\(([^)]*)\)")
+_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+
+
+class Unsupported(Exception):
+    """The drawing uses something outside builder.render's vocabulary."""
+
+
+def record(svg: str | bytes) -> cairo.RecordingSurface | None:
+    """The drawing in a recording surface whose unit is the point, or None if it uses anything
+    this writer does not draw (the caller then uses CairoSVG)."""
+    doc = _parse(svg)
+    if doc is None:
+        return None
+    root, width, height, box = doc
+    w_pt, h_pt = width * PT_PER_MM, height * PT_PER_MM
+    rec = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, w_pt, h_pt))
+    try:
+        _Writer(cairo.Context(rec), root).document(root, w_pt, h_pt, box)
+    except Unsupported:
+        rec.finish()
+        return None
+    return rec
+
+
+def raster(svg: str | bytes, px_per_mm: float) -> cairo.ImageSurface | None:
+    """The drawing rasterised at px_per_mm (its size rounded to whole pixels), or None as
+    record() does."""
+    doc = _parse(svg)
+    if doc is None:
+        return None
+    root, width, height, box = doc
+    w_px, h_px = width * px_per_mm, height * px_per_mm
+    surface = cairo.ImageSurface(cairo.FORMAT_ARGB32, max(1, round(w_px)), max(1, round(h_px)))
+    try:
+        _Writer(cairo.Context(surface), root, fill_clips=True).document(root, w_px, h_px, box)
+    except Unsupported:
+        surface.finish()
+        return None
+    return surface
+
+
+def _parse(svg: str | bytes):
+    """(root element, width mm, height mm, viewBox), or None for a drawing without a size."""
+    root = etree.fromstring(svg.encode("utf-8") if isinstance(svg, str) else svg, _PARSER)
+    width, height = _length_mm(root.get("width")), _length_mm(root.get("height"))
+    box = _viewbox(root.get("viewBox"), width, height)
+    if width is None or height is None or box is None:
+        return None
+    return root, width, height, box
+
+
+def _length_mm(value: str | None) -> float | None:
+    """A root width/height: millimetres, or unitless/px at CairoSVG's 96 per inch."""
+    if not value:
+        return None
+    v = value.strip()
+    for unit, k in (("mm", 1.0), ("cm", 10.0), ("in", 25.4), ("pt", 25.4 / 72), ("px", 25.4 / 96)):
+        if v.endswith(unit):
+            return float(v[: -len(unit)]) * k
+    try:
+        return float(v) * 25.4 / 96
+    except ValueError:
+        return None
+
+
+def _viewbox(value: str | None, width, height):
+    if not value:
+        return None if width is None else (0.0, 0.0, width / (25.4 / 96), height / (25.4 / 96))
+    parts = [float(p) for p in _NUMBER.findall(value)]
+    return tuple(parts) if len(parts) == 4 else None
+
+
+def _rgba(value: str, opacity: float):
+    """A paint colour as cairo's (r, g, b, a), or None for 'none'."""
+    if value[0] == "#" and len(value) == 7:
+        return (int(value[1:3], 16) / 255, int(value[3:5], 16) / 255,
+                int(value[5:7], 16) / 255, opacity)
+    if value == "none" or value == "transparent":
+        return None
+    if value.startswith("url("):
+        raise Unsupported(value)
+    from cairosvg.colors import color
+
+    r, g, b, a = color(value, opacity)
+    return (r, g, b, a)
+
+
+class _Writer:
+    """One drawing's walk: state kept here so the per-element work stays small."""
+
+    def __init__(self, ctx: cairo.Context, root, fill_clips: bool = False) -> None:
+        self.ctx = ctx
+        self.fill_clips = fill_clips
+        self.clips = {
+            el.get("id"): el for el in root.iter(SVG_NS + "clipPath") if el.get("id")
+        }
+        self.draw_tag = {
+            "g": self.group, "svg": self.nested, "rect": self.rect, "circle": self.circle,
+            "ellipse": self.ellipse, "line": self.line, "polygon": self.polygon,
+            "polyline": self.polyline, "path": self.path, "text": self.text,
+        }
+
+    # --- structure ----------------------------------------------------------------------------
+    def document(self, root, width: float, height: float, box) -> None:
+        """The whole drawing on a surface `width` x `height` device units."""
+        ctx = self.ctx
+        vx, vy, vw, vh = box
+        # the page itself clips, as an SVG viewport does
+        ctx.rectangle(0, 0, width, height)
+        ctx.clip()
+        ctx.scale(width / vw, height / vh)
+        ctx.translate(-vx, -vy)
+        ctx.set_font_options(_UNHINTED)  # true advances: hinting would round them to points
+        self.children(root, self._inherit(root, {}))
+
+    def _inherit(self, el, inh: dict) -> dict:
+        attrib = el.attrib
+        own = [k for k in _INHERITED if k in attrib]
+        if not own:
+            return inh
+        out = dict(inh)
+        for k in own:
+            out[k] = attrib[k]
+        return out
+
+    def children(self, el, inh: dict) -> None:
+        for child in el:
+            tag = child.tag
+            if not isinstance(tag, str):
+                continue
+            if tag.startswith(SVG_NS):
+                tag = tag[len(SVG_NS):]
+            if tag in ("title", "desc", "defs", "clipPath", "metadata"):
+                continue
+            draw = self.draw_tag.get(tag)
+            if draw is None:
+                raise Unsupported(tag)
+            self.element(child, draw, inh)
+
+    def element(self, el, draw, inh: dict) -> None:
+        """Transform, clip and group opacity around one element's own drawing."""
+        attrib = el.attrib
+        for k in attrib:
+            if k not in _HANDLED:
+                raise Unsupported(k)
+        transform = attrib.get("transform")
+        clip = attrib.get("clip-path")
+        opacity = attrib.get("opacity")
+        alpha = float(opacity) if opacity is not None else 1.0
+        grouped = alpha < 1.0 and len(el) > 0
+        ctx = self.ctx
+        ctx.save()
+        if transform:
+            _apply_transform(ctx, transform)
+        if clip and self.fill_clips and not grouped and len(el) > 0:
+            # on a raster, a group's content drawn unclipped and then filled through the clip
+            # outline: cairo composites a complex clip (a terrain's 300 hexes) on every stroke
+            # and fill of the group, which took most of a map's raster time
+            ctx.push_group()
+            draw(el, inh, alpha)
+            ctx.pop_group_to_source()
+            if self._clip_path(clip):
+                ctx.fill()
+            else:
+                ctx.paint()
+            ctx.restore()
+            return
+        if clip and self._clip_path(clip):
+            ctx.clip()
+        if grouped:
+            ctx.push_group()
+            draw(el, inh, 1.0)
+            ctx.pop_group_to_source()
+            ctx.paint_with_alpha(alpha)
+        else:
+            draw(el, inh, alpha)
+        ctx.restore()
+
+    def _clip_path(self, ref: str) -> bool:
+        """The outline of a clipPath as the current path; False for an unknown one (it does
+        not clip, as in CairoSVG)."""
+        m = re.fullmatch(r"\s*url\(\s*#([^)\s]+)\s*\)\s*", ref)
+        target = self.clips.get(m.group(1)) if m else None
+        if target is None:
+            return False
+        ctx = self.ctx
+        ctx.new_path()
+        for child in target:
+            tag = child.tag
+            if not isinstance(tag, str):
+                continue
+            tag = tag[len(SVG_NS):] if tag.startswith(SVG_NS) else tag
+            shape = self.shapes.get(tag)
+            if shape is None:
+                raise Unsupported("clipPath/" + tag)
+            t = child.get("transform")
+            if t:
+                ctx.save()
+                _apply_transform(ctx, t)
+                shape(self, child.attrib)
+                ctx.restore()
+            else:
+                shape(self, child.attrib)
+        return True
+
+    def group(self, el, inh: dict, alpha: float) -> None:
+        self.children(el, self._inherit(el, inh))
+
+    def nested(self, el, inh: dict, alpha: float) -> None:
+        """A drawing placed inside another (x, y, width, height; its viewBox fitted and centred,
+        clipped to its viewport)."""
+        a = el.attrib
+        x, y = float(a.get("x", 0)), float(a.get("y", 0))
+        w, h = float(a.get("width", 0)), float(a.get("height", 0))
+        if not w or not h:
+            return
+        box = _viewbox(a.get("viewBox"), None, None) or (0.0, 0.0, w, h)
+        vx, vy, vw, vh = box
+        if a.get("preserveAspectRatio", "xMidYMid") != "xMidYMid":
+            raise Unsupported("preserveAspectRatio")
+        k = min(w / vw, h / vh)
+        ctx = self.ctx
+        ctx.translate(x, y)
+        ctx.translate(-vx * k, -vy * k)
+        ctx.rectangle(vx * k, vy * k, w, h)
+        ctx.clip()
+        ctx.scale(k, k)
+        ctx.translate((w / k - vw) / 2, (h / k - vh) / 2)
+        self.children(el, self._inherit(el, inh))
+
+    # --- shapes (path only; painting is in paint) --------------------------------------------
+    def _rect_path(self, a) -> None:
+        x, y = float(a.get("x", 0)), float(a.get("y", 0))
+        w, h = float(a.get("width", 0)), float(a.get("height", 0))
+        rx, ry = a.get("rx"), a.get("ry")
+        if rx and ry is None:
+            ry = rx
+        elif ry and rx is None:
+            rx = ry
+        rx, ry = float(rx or 0), float(ry or 0)
+        ctx = self.ctx
+        if rx == 0 or ry == 0:
+            ctx.rectangle(x, y, w, h)
+            return
+        rx, ry = min(rx, w / 2), min(ry, h / 2)
+        k = 4 * (2**0.5 - 1) / 3
+        c1, c2 = k * rx, k * ry
+        ctx.move_to(x + rx, y)
+        ctx.rel_line_to(w - 2 * rx, 0)
+        ctx.rel_curve_to(c1, 0, rx, c2, rx, ry)
+        ctx.rel_line_to(0, h - 2 * ry)
+        ctx.rel_curve_to(0, c2, c1 - rx, ry, -rx, ry)
+        ctx.rel_line_to(-w + 2 * rx, 0)
+        ctx.rel_curve_to(-c1, 0, -rx, -c2, -rx, -ry)
+        ctx.rel_line_to(0, -h + 2 * ry)
+        ctx.rel_curve_to(0, -c2, rx - c1, -ry, rx, -ry)
+        ctx.close_path()
+
+    def _circle_path(self, a) -> None:
+        r = float(a.get("r", 0))
+        if r:
+            ctx = self.ctx
+            ctx.new_sub_path()
+            ctx.arc(float(a.get("cx", 0)), float(a.get("cy", 0)), r, 0, 2 * math.pi)
+            ctx.close_path()
+
+    def _ellipse_path(self, a) -> None:
+        rx, ry = float(a.get("rx", 0)), float(a.get("ry", 0))
+        if rx and ry:
+            ctx = self.ctx
+            ctx.new_sub_path()
+            ctx.save()
+            ctx.translate(float(a.get("cx", 0)), float(a.get("cy", 0)))
+            ctx.scale(rx, ry)
+            ctx.arc(0, 0, 1, 0, 2 * math.pi)
+            ctx.restore()
+            ctx.close_path()
+
+    def _line_path(self, a) -> None:
+        self.ctx.move_to(float(a.get("x1", 0)), float(a.get("y1", 0)))
+        self.ctx.line_to(float(a.get("x2", 0)), float(a.get("y2", 0)))
+
+    def _points_path(self, a, close: bool) -> None:
+        nums = _NUMBER.findall(a.get("points", ""))
+        if len(nums) < 2:
+            return
+        ctx = self.ctx
+        ctx.move_to(float(nums[0]), float(nums[1]))
+        for i in range(2, len(nums) - 1, 2):
+            ctx.line_to(float(nums[i]), float(nums[i + 1]))
+        if close:
+            ctx.close_path()
+
+    def _polygon_path(self, a) -> None:
+        self._points_path(a, True)
+
+    def _polyline_path(self, a) -> None:
+        self._points_path(a, False)
+
+    def _path_path(self, a) -> None:
+        path_data(self.ctx, a.get("d", ""))
+
+    shapes = {
+        "rect": _rect_path, "circle": _circle_path, "ellipse": _ellipse_path,
+        "line": _line_path, "polygon": _polygon_path, "polyline": _polyline_path,
+        "path": _path_path,
+    }
+
+    def _shape(self, el, inh: dict, alpha: float) -> None:
+        tag = el.tag[len(SVG_NS):] if el.tag.startswith(SVG_NS) else el.tag
+        self.ctx.new_path()
+        self.shapes[tag](self, el.attrib)
+        self.paint(el.attrib, inh, alpha)
+
+    rect = circle = ellipse = line = polygon = polyline = path = _shape
+
+    # --- painting ---------------------------------------------------------------------------
+    def paint(self, a, inh: dict, alpha: float) -> None:
+        """Fill then stroke the current path with the element's (or its groups') paint."""
+        get = a.get
+        ctx = self.ctx
+        fill = get("fill") or inh.get("fill", "#000000")
+        if fill != "none":
+            rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
+            if rgba is not None:
+                ctx.set_source_rgba(*rgba)
+                rule = get("fill-rule") or inh.get("fill-rule")
+                if rule == "evenodd":
+                    ctx.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
+                    ctx.fill_preserve()
+                    ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
+                else:
+                    ctx.fill_preserve()
+        stroke = get("stroke") or inh.get("stroke")
+        if stroke and stroke != "none":
+            self._stroke_style(a, inh)
+            rgba = _rgba(stroke,
+                         float(get("stroke-opacity") or inh.get("stroke-opacity", 1)) * alpha)
+            if rgba is not None:
+                ctx.set_source_rgba(*rgba)
+                ctx.stroke()
+        ctx.new_path()
+
+    def _stroke_style(self, a, inh: dict) -> None:
+        get = a.get
+        ctx = self.ctx
+        ctx.set_line_width(float(get("stroke-width") or inh.get("stroke-width", 1)))
+        ctx.set_line_cap(_CAPS.get(get("stroke-linecap") or inh.get("stroke-linecap"),
+                                   cairo.LINE_CAP_BUTT))
+        ctx.set_line_join(_JOINS.get(get("stroke-linejoin") or inh.get("stroke-linejoin"),
+                                     cairo.LINE_JOIN_MITER))
+        ctx.set_miter_limit(float(get("stroke-miterlimit") or inh.get("stroke-miterlimit", 4)))
+        dashes = get("stroke-dasharray") or inh.get("stroke-dasharray")
+        if dashes and dashes != "none":
+            values = [float(v) for v in _NUMBER.findall(dashes)]
+            if sum(values):
+                ctx.set_dash(values, 0)
+                return
+        ctx.set_dash([], 0)
+
+    def text(self, el, inh: dict, alpha: float) -> None:
+        """One run of text, baseline at (x, y), anchored on its advance width."""
+        if len(el):
+            raise Unsupported("tspan")
+        content = _collapse_spaces(el.text or "")
+        if not content.strip():
+            return
+        a = el.attrib
+        get = a.get
+        ctx = self.ctx
+        family = (get("font-family") or inh.get("font-family", "sans-serif")).split(",")[0]
+        weight = get("font-weight") or inh.get("font-weight")
+        bold = weight == "bold" or (weight is not None and weight.isdigit() and int(weight) >= 550)
+        italic = (get("font-style") or inh.get("font-style")) == "italic"
+        ctx.select_font_face(
+            family.strip("\"' "),
+            cairo.FONT_SLANT_ITALIC if italic else cairo.FONT_SLANT_NORMAL,
+            cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL,
+        )
+        ctx.set_font_size(_font_size(get("font-size") or inh.get("font-size")))
+        x, y = float(get("x", 0)), float(get("y", 0))
+        anchor = get("text-anchor") or inh.get("text-anchor")
+        if anchor == "middle" or anchor == "end":
+            advance = ctx.text_extents(content)[4]
+            x -= advance / 2 if anchor == "middle" else advance
+        fill = get("fill") or inh.get("fill", "#000000")
+        if fill != "none":
+            rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
+            if rgba is not None:
+                ctx.set_source_rgba(*rgba)
+                ctx.move_to(x, y)
+                ctx.show_text(content)
+        stroke = get("stroke") or inh.get("stroke")
+        if stroke and stroke != "none":
+            rgba = _rgba(stroke,
+                         float(get("stroke-opacity") or inh.get("stroke-opacity", 1)) * alpha)
+            if rgba is not None:
+                ctx.new_path()
+                ctx.move_to(x, y)
+                ctx.text_path(content)
+                self._stroke_style(a, inh)
+                ctx.set_source_rgba(*rgba)
+                ctx.stroke()
+        ctx.new_path()
+
+
+_SPACES = re.compile(" +")
+
+
+def _collapse_spaces(text: str) -> str:
+    """SVG's default white-space handling (as CairoSVG and browsers apply it): line breaks
+    dropped, tabs made spaces, runs of spaces made one, leading and trailing spaces removed."""
+    if ("  " in text or "\n" in text or "\r" in text or "\t" in text or text.endswith(" ")
+            or text.startswith(" ")):
+        text = text.replace("\n", "").replace("\r", "").replace("\t", " ")
+        text = _SPACES.sub(" ", text).strip(" ")
+    return text
+
+
+def _font_size(value: str | None) -> float:
+    if value is None:
+        return 12 * 96 / 72 * 25.4 / 96  # CairoSVG's 12pt default, in mm
+    try:
+        return float(value)
+    except ValueError:
+        raise Unsupported("font-size " + value) from None
+
+
+def _apply_transform(ctx: cairo.Context, text: str) -> None:
+    for name, args in _TRANSFORM.findall(text):
+        v = [float(n) for n in _NUMBER.findall(args)]
+        if name == "translate":
+            ctx.translate(v[0], v[1] if len(v) > 1 else 0.0)
+        elif name == "rotate":
+            if len(v) == 3:
+                ctx.translate(v[1], v[2])
+                ctx.rotate(math.radians(v[0]))
+                ctx.translate(-v[1], -v[2])
+            else:
+                ctx.rotate(math.radians(v[0]))
+        elif name == "scale":
+            ctx.scale(v[0], v[1] if len(v) > 1 else v[0])
+        elif name == "skewX":
+            ctx.transform(cairo.Matrix(1, 0, math.tan(math.radians(v[0])), 1, 0, 0))
+        elif name == "skewY":
+            ctx.transform(cairo.Matrix(1, math.tan(math.radians(v[0])), 0, 1, 0, 0))
+        elif name == "matrix":
+            ctx.transform(cairo.Matrix(*v[:6]))
+        else:
+            raise Unsupported("transform " + name)
+
+
+_COMMANDS = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])")
+
+
+def _numbers(text: str) -> list[float]:
+    """The numbers of one command's arguments: plain space/comma separated (what
+    builder.render writes) quickly, anything else ('1-2', '.5.5', exponents) by the grammar."""
+    try:
+        return [float(t) for t in text.replace(",", " ").split()]
+    except ValueError:
+        return [float(t) for t in _NUMBER.findall(text)]
+
+
+def path_data(ctx: cairo.Context, d: str) -> None:
+    """SVG path data as cairo path operations (all commands, implicit repeats)."""
+    lib, ptr = cairo.cairo, ctx._pointer  # cairo's C calls straight: the status is checked once
+    move_to, line_to, curve_to = lib.cairo_move_to, lib.cairo_line_to, lib.cairo_curve_to
+    parts = _COMMANDS.split(d)
+    cx = cy = 0.0  # current point
+    sx = sy = 0.0  # start of the subpath
+    qx = qy = None  # last quadratic control point (absolute), for T
+    kx = ky = None  # last cubic second control point (absolute), for S
+    for n in range(1, len(parts), 2):
+        cmd = parts[n]
+        if cmd == "Z" or cmd == "z":
+            lib.cairo_close_path(ptr)
+            cx, cy = sx, sy
+            qx = kx = None
+            continue
+        v = _numbers(parts[n + 1])
+        up = cmd.upper()
+        rel = cmd != up
+        count = _ARGS[up]
+        if up == "L" and not rel:  # the common case: absolute lines, one call a point
+            for k in range(0, len(v) - 1, 2):
+                line_to(ptr, v[k], v[k + 1])
+            pairs = len(v) - len(v) % 2
+            if pairs:
+                cx, cy = v[pairs - 2], v[pairs - 1]
+            qx = kx = None
+            continue
+        for k in range(0, len(v) - count + 1, count):
+            a = v[k : k + count]
+            if up == "M":
+                x, y = (cx + a[0], cy + a[1]) if rel else (a[0], a[1])
+                if k == 0:
+                    move_to(ptr, x, y)
+                    sx, sy = x, y
+                else:  # further pairs after a move are lines
+                    line_to(ptr, x, y)
+                cx, cy = x, y
+                qx = kx = None
+            elif up == "L":
+                cx, cy = cx + a[0], cy + a[1]
+                line_to(ptr, cx, cy)
+                qx = kx = None
+            elif up == "H":
+                cx = cx + a[0] if rel else a[0]
+                line_to(ptr, cx, cy)
+                qx = kx = None
+            elif up == "V":
+                cy = cy + a[0] if rel else a[0]
+                line_to(ptr, cx, cy)
+                qx = kx = None
+            elif up == "C" or up == "S":
+                if up == "C":
+                    x1, y1, x2, y2, x, y = a
+                    if rel:
+                        x1, y1, x2, y2, x, y = (cx + x1, cy + y1, cx + x2, cy + y2,
+                                                cx + x, cy + y)
+                else:
+                    x2, y2, x, y = a
+                    if rel:
+                        x2, y2, x, y = cx + x2, cy + y2, cx + x, cy + y
+                    x1, y1 = (2 * cx - kx, 2 * cy - ky) if kx is not None else (cx, cy)
+                curve_to(ptr, x1, y1, x2, y2, x, y)
+                kx, ky, qx = x2, y2, None
+                cx, cy = x, y
+            elif up == "Q" or up == "T":
+                if up == "Q":
+                    x1, y1, x, y = a
+                    if rel:
+                        x1, y1, x, y = cx + x1, cy + y1, cx + x, cy + y
+                else:
+                    x, y = a
+                    if rel:
+                        x, y = cx + x, cy + y
+                    x1, y1 = (2 * cx - qx, 2 * cy - qy) if qx is not None else (cx, cy)
+                curve_to(ptr, cx + 2 / 3 * (x1 - cx), cy + 2 / 3 * (y1 - cy),
+                         x + 2 / 3 * (x1 - x), y + 2 / 3 * (y1 - y), x, y)
+                qx, qy, kx = x1, y1, None
+                cx, cy = x, y
+            elif up == "A":
+                rx, ry, rot, large, sweep, x, y = a
+                if rel:
+                    x, y = cx + x, cy + y
+                _arc(ctx, cx, cy, abs(rx), abs(ry), rot, bool(large), bool(sweep), x, y)
+                cx, cy = x, y
+                qx = kx = None
+    ctx._check_status()
+
+
+def _arc(ctx, x1, y1, rx, ry, rotation, large, sweep, x2, y2) -> None:
+    """An SVG elliptical arc from (x1, y1) to (x2, y2) (the SVG spec's centre parametrisation)."""
+    if x1 == x2 and y1 == y2:
+        return
+    if not rx or not ry:
+        ctx.line_to(x2, y2)
+        return
+    phi = math.radians(rotation)
+    cos_p, sin_p = math.cos(phi), math.sin(phi)
+    dx, dy = (x1 - x2) / 2, (y1 - y2) / 2
+    xp, yp = cos_p * dx + sin_p * dy, -sin_p * dx + cos_p * dy
+    lam = (xp * xp) / (rx * rx) + (yp * yp) / (ry * ry)
+    if lam > 1:
+        s = math.sqrt(lam)
+        rx, ry = rx * s, ry * s
+    num = rx * rx * ry * ry - rx * rx * yp * yp - ry * ry * xp * xp
+    den = rx * rx * yp * yp + ry * ry * xp * xp
+    coef = math.sqrt(max(0.0, num / den)) if den else 0.0
+    if large == sweep:
+        coef = -coef
+    cxp, cyp = coef * rx * yp / ry, -coef * ry * xp / rx
+    ccx = cos_p * cxp - sin_p * cyp + (x1 + x2) / 2
+    ccy = sin_p * cxp + cos_p * cyp + (y1 + y2) / 2
+    a1 = math.atan2((yp - cyp) / ry, (xp - cxp) / rx)
+    a2 = math.atan2((-yp - cyp) / ry, (-xp - cxp) / rx)
+    ctx.save()
+    ctx.translate(ccx, ccy)
+    ctx.rotate(phi)
+    ctx.scale(rx, ry)
+    (ctx.arc if sweep else ctx.arc_negative)(0, 0, 1, a1, a2)
+    ctx.restore()

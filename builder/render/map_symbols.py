@@ -1,0 +1,158 @@
+"""Map drawings shared by the map drawers (map_hex, map_area) and the map's legend (map_panel):
+hexside art and machine-gun fire arrows. They sit below all three, so each drawer imports
+downward only."""
+
+from __future__ import annotations
+
+import math
+
+from builder.render import geom, style, terrain_art
+from builder.render import svg as S
+from builder.render.svg import num
+
+MG_RED = "#b3122a"
+
+
+def mg_arrow(a, b, bend: float, label: str = "") -> str:
+    """A dashed red arrow of machine-gun fire from a to b, bowed sideways by `bend` mm."""
+    (x1, y1), (x2, y2) = a, b
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy, ux
+    mx, my = (x1 + x2) / 2 + nx * bend, (y1 + y2) / 2 + ny * bend
+    # end the shaft short of the target point so the head sits on it
+    tx, ty = x2 - ux * 0.2, y2 - uy * 0.2
+    hx, hy = tx - mx, ty - my
+    hl = math.hypot(hx, hy) or 1.0
+    hx, hy = hx / hl, hy / hl
+    head = 2.2
+    base = (tx - hx * head, ty - hy * head)
+    pts = [
+        (tx, ty),
+        (base[0] - hy * head * 0.45, base[1] + hx * head * 0.45),
+        (base[0] + hy * head * 0.45, base[1] - hx * head * 0.45),
+    ]
+    out = S.path(
+        f"M{num(x1)} {num(y1)}Q{num(mx)} {num(my)} {num(base[0])} {num(base[1])}",
+        fill="none",
+        stroke=MG_RED,
+        stroke_width=0.55,
+        stroke_dasharray="1.6 0.9",
+        stroke_linecap="round",
+        opacity="0.9",
+    )
+    out += S.polygon(pts, fill=MG_RED)
+    return out
+
+
+def hexside_art(ht, segs, hex_mm: float) -> str:
+    """A hexside type drawn along segments [((p, q), far centre)]: rivers, canals, trenches..."""
+    if not segs:
+        return ""
+    w = style.HEXSIDE_WIDTH[ht.style] * hex_mm / 19.05
+    colour = ht.color
+    lines = geom.chain([e for e, _ in segs])
+    seed = terrain_art.salt(ht.id)
+    if ht.style in ("river", "major-river", "minor-river"):
+        d = "".join(geom.wiggle_d(line, hex_mm * 0.035, seed) for line in lines)
+        return S.path(
+            d,
+            fill="none",
+            stroke=style.darker(colour, 0.65),
+            stroke_width=w + 0.3,
+            stroke_linecap="round",
+            stroke_linejoin="round",
+        ) + S.path(
+            d,
+            fill="none",
+            stroke=colour,
+            stroke_width=w,
+            stroke_linecap="round",
+            stroke_linejoin="round",
+        )
+    d = "".join(S.poly_d(line, close=False) for line in lines)
+    if ht.style == "canal":
+        return (
+            S.path(d, fill="none", stroke=style.darker(colour, 0.6), stroke_width=w + 0.35)
+            + S.path(d, fill="none", stroke=colour, stroke_width=w)
+            + S.path(d, fill="none", stroke=style.lighter(colour, 0.55), stroke_width=w * 0.25)
+        )
+    if ht.style == "sea":
+        return S.path(
+            d,
+            fill="none",
+            stroke=colour,
+            stroke_width=w,
+            stroke_linecap="round",
+            stroke_linejoin="round",
+        ) + S.path(
+            d,
+            fill="none",
+            stroke=style.lighter(colour, 0.6),
+            stroke_width=w * 0.2,
+            stroke_dasharray=f"{num(w)} {num(w * 0.8)}",
+        )
+    if ht.style == "causeway":
+        return S.path(
+            d, fill="none", stroke=style.INK, stroke_width=w + 0.3, stroke_linecap="butt"
+        ) + S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="butt")
+    if ht.style == "border":
+        return S.path(
+            d,
+            fill="none",
+            stroke=colour,
+            stroke_width=w,
+            stroke_dasharray=f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}",
+        )
+    # trench, fortified, escarpment: a line with teeth or ticks facing the second hex
+    teeth = []
+    for (p, q), far in segs:
+        teeth.append(_teeth(p, q, far, ht.style, w, hex_mm))
+    return S.path(
+        d,
+        fill="none",
+        stroke=colour,
+        stroke_width=w,
+        stroke_linecap="round",
+        stroke_linejoin="round",
+    ) + S.path(
+        "".join(teeth),
+        fill=colour if ht.style == "fortified" else "none",
+        stroke=colour,
+        stroke_width=w * 0.7,
+        stroke_linejoin="miter",
+    )
+
+def _teeth(p, q, far, kind: str, w: float, hex_mm: float) -> str:
+    (x1, y1), (x2, y2) = p, q
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    nx, ny = -uy, ux
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    if (far[0] - mx) * nx + (far[1] - my) * ny < 0:
+        nx, ny = -nx, -ny
+    n = 5
+    step = length / n
+    depth = hex_mm * (0.05 if kind != "escarpment" else 0.06)
+    d = []
+    for k in range(n):
+        sx, sy = x1 + ux * step * k, y1 + uy * step * k
+        if kind == "fortified":
+            d.append(
+                f"M{num(sx + ux * step * 0.2)} {num(sy + uy * step * 0.2)}"
+                f"L{num(sx + ux * step * 0.5 + nx * depth)} "
+                f"{num(sy + uy * step * 0.5 + ny * depth)}"
+                f"L{num(sx + ux * step * 0.8)} {num(sy + uy * step * 0.8)}Z"
+            )
+        elif kind == "trench":
+            a = (sx + ux * step * 0.25, sy + uy * step * 0.25)
+            b = (sx + ux * step * 0.75, sy + uy * step * 0.75)
+            d.append(
+                f"M{num(a[0])} {num(a[1])}l{num(nx * depth)} {num(ny * depth)}"
+                f"L{num(b[0] + nx * depth)} {num(b[1] + ny * depth)}L{num(b[0])} {num(b[1])}"
+            )
+        else:
+            c = (sx + ux * step * 0.5, sy + uy * step * 0.5)
+            d.append(f"M{num(c[0])} {num(c[1])}l{num(nx * depth)} {num(ny * depth)}")
+    return "".join(d)
