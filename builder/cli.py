@@ -30,12 +30,21 @@ def _load(name: str, cached: bool = True):
 
 
 def _exit_with(name: str, exc: SourceError):
-    """List every problem of a game's sources and exit 2."""
-    n = len(exc.problems)
-    click.echo(f"error: {name}: {n} problem{'s' if n != 1 else ''} in the sources:", err=True)
-    for p in exc.problems:
-        click.echo(f"  {p}", err=True)
+    """List every problem of a game's sources (then its warnings) and exit 2."""
+    _list_problems(name, exc.problems, exc.warnings)
     sys.exit(EXIT_SOURCE_ERROR)
+
+
+def _list_problems(name: str, problems, warnings) -> None:
+    """Problems first, then warnings (legal but likely wrong), each with file, place and fix."""
+    for kind, items, what in (("error", problems, "problem"), ("warning", warnings, "warning")):
+        if not items:
+            continue
+        n = len(items)
+        tail = " in the sources:" if kind == "error" else " (legal, but likely wrong):"
+        click.echo(f"{kind}: {name}: {n} {what}{'s' if n != 1 else ''}{tail}", err=True)
+        for p in items:
+            click.echo(f"  {p}", err=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -54,16 +63,39 @@ def list_cmd() -> None:
 @main.command()
 @click.argument("games", nargs=-1, required=True)
 @click.option("--assumed", is_flag=True, help="Also list every value marked as assumed.")
-def check(games: tuple[str, ...], assumed: bool) -> None:
-    """Validate GAME(s) and print a summary (GAME: folder under sources/ or a path)."""
+@click.option("--strict", is_flag=True, help="Warnings fail the check too (exit 2).")
+def check(games: tuple[str, ...], assumed: bool, strict: bool) -> None:
+    """Validate GAME(s): every problem, then every warning, at once; a summary when valid."""
+    from builder.load.game import inspect_game
+
+    failed = False
     for name in games:
-        game = _load(name)
+        try:
+            folder = find_game(name)
+        except FileNotFoundError as exc:
+            click.echo(f"error: {exc}", err=True)
+            failed = True
+            continue
+        game, found = inspect_game(folder)
+        if game is None:
+            try:
+                found.raise_if_any()
+            except SourceError as exc:
+                _list_problems(name, exc.problems, exc.warnings)
+            failed = True
+            continue
         for line in summary_lines(game):
             click.echo(line)
         if assumed:
             for where, fields in assumed_items(game):
                 click.echo(f"    assumed: {where}: {', '.join(fields)}")
-        click.echo("  ok")
+        _list_problems(name, [], found.warnings)
+        failed = failed or (strict and bool(found.warnings))
+        click.echo("  ok" if not found.warnings else
+                   f"  ok, with {len(found.warnings)} warning{'s' if len(found.warnings) != 1 else ''}"
+                   + (" (failed: --strict)" if strict else ""))
+    if failed:
+        sys.exit(EXIT_SOURCE_ERROR)
 
 
 FORMATS = ("json", "html", "svg", "pdf", "png")

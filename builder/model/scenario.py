@@ -23,11 +23,22 @@ class Placement(Sourced):
 
 
 class Reinforcement(Sourced):
-    unit: str
+    """A unit that enters after the set-up: on a turn, or from a box when a condition is met."""
+
+    unit: str = Field(description="unit id from counters.csv; a unit is either set up or a reinforcement, "
+                      "never both")
     turn: int | None = Field(default=None, description="arrival turn; empty for a conditional arrival")
-    at: tuple[str, ...] = Field(default=(), description="entry hexes or sectors (any one of them)")
-    box: str = Field(default="", description="box id it waits in (reserves)")
-    condition: str = ""
+    at: tuple[str, ...] = Field(
+        default=(), description="where it enters (any one of them): hexes of an entry edge of map.toml "
+        "([[edges]] kind = \"entry\" of the unit's side), or sectors")
+    box: str = Field(default="", description="box id it waits in before it enters (reserves)")
+    condition: str = Field(default="", description="when it may enter, in words (printed on the card)")
+    returns: bool = Field(
+        default=False, description="true for a unit that is set up, leaves play and comes back: "
+        "the set-up counter re-enters, so no second counter is placed for it")
+    entry_exception: str = Field(
+        default="", description="why it enters at hexes that are not entry hexes (e.g. 'lands by "
+        "parachute anywhere in 1.3'); without it every hex in 'at' must be an entry hex")
 
 
 class Allowance(Sourced):
@@ -63,6 +74,9 @@ class Scenario(Sourced):
     setup_file: str = Field(default="", description="set-up CSV; default '<id>.setup.csv'")
     setup_note: str = Field(default="", description="the set-up rule in words")
     setup: tuple[Placement, ...] = ()
+    not_in_play: tuple[str, ...] = Field(
+        default=(), description="unit ids this scenario does not use; every other unit of counters.csv "
+        "must be set up (in the .setup.csv) or listed as a reinforcement")
     reinforcements: tuple[Reinforcement, ...] = ()
     allowances: tuple[Allowance, ...] = ()
     tracks: tuple[TrackRow, ...] = ()

@@ -107,6 +107,8 @@ def scenario_targets(game: Game, sc: Scenario, box_names: dict[str, str]):
         note = _choice_note(p)
         out.append((p.unit, resolve(game, p.at, p.unit, box_names), note))
     for r in sc.reinforcements:
+        if r.returns:
+            continue  # the counter set up at the start comes back: no second piece
         if r.box:
             key = f"box:{r.box}"
         elif r.turn is not None and f"turn:{r.turn}" in box_names:
