@@ -93,9 +93,12 @@ class Rules(Model):
     sections: tuple[Section, ...]
 
 
-class Section(Model):
+class Section(Sourced):
+    """One numbered section. A heading may end in an attribute block that is not displayed:
+    '### 17.4 Night {assumed note="reconstructed from 17.2"}' (keys assumed, source, note)."""
+
     id: str = Field(description="section number as printed, e.g. '16.1' or '41.A.4.a'")
-    title: str
+    title: str = Field(description="the heading as displayed, without its number or attributes")
     level: int
     text: str = Field(description="Markdown body of the section")
     line: int
