@@ -284,6 +284,25 @@ def rules(game: str, section: str | None, query: str | None) -> None:
     click.echo(contents(g.rules))
 
 
+@main.command("new")
+@click.argument("name")
+@click.option("--title", default="", help="The game's title (default: from NAME, 'my-game' -> 'My Game').")
+def new_cmd(name: str, title: str) -> None:
+    """Start a new game: NAME is a folder under sources/ (or a path) that does not exist yet."""
+    from builder.load.game import SOURCES
+    from builder.new_game import create_game
+
+    folder = Path(name) if ("/" in name or name.startswith(".")) else SOURCES / name
+    try:
+        written = create_game(folder, title)
+    except ValueError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_SOURCE_ERROR)
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: builder check {name}; builder build {name} (see README.md, 'Your first game')")
+
+
 @main.command()
 @click.option("--out", "out_dir", default=None, type=click.Path(file_okay=False),
               help="Folder to write to (default: the package's schema/ folder).")
