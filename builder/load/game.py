@@ -36,8 +36,8 @@ MARKER_COLUMNS = {
     "assumed": False, "source": False, "note": False,
 }
 SETUP_COLUMNS = {
-    "unit": True, "at": True, "also": False, "within": False, "region": False,
-    "assumed": False, "source": False, "note": False,
+    "unit": True, "at": True, "also": False, "within": False, "region": False, "face": False,
+    "code": False, "instruction": False, "assumed": False, "source": False, "note": False,
 }
 _LIST_COLUMNS = {"red", "marks", "also"}
 MAX_SCENARIOS = 500  # the largest published games have a few dozen

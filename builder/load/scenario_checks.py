@@ -14,6 +14,7 @@ def check(c: Checker, scenarios) -> None:
     entering where the map has no entry hex for it."""
     for scenario, (src, setup_path, named) in scenarios:
         _accounting(c, scenario, src, setup_path, named)
+        _faces_and_codes(c, scenario, setup_path)
         if c.g.is_hex:
             _regions(c, scenario, setup_path)
             _entries(c, scenario, src)
@@ -158,3 +159,16 @@ def _entries(c: Checker, sc, src) -> None:
                 fix = ("use an entry hex, add the hex to the side's [[edges]] kind = \"entry\" in "
                        "map.toml, or say why it enters there with entry_exception = \"...\"")
             c.e.add(src.path, src.where(("reinforcements", i, "at", j)), msg, fix)
+
+
+def _faces_and_codes(c: Checker, sc, setup_path) -> None:
+    """A counter set up on its back has one; a map code stands in a hex."""
+    g = c.g
+    for p in sc.setup:
+        item = g.unit_by_id.get(p.unit) or g.marker_by_id.get(p.unit)
+        if p.face == "back" and item is not None and not item.back:
+            c.e.add(setup_path, f"line {p.line}, column 'face'", f"'{p.unit}' has no back to set up on",
+                    "leave face empty (front), or give the counter a back in its CSV file")
+        if p.code and (not g.is_hex or _hex(c, p.at) is None):
+            c.e.add(setup_path, f"line {p.line}, column 'code'", f"a map code needs a hex, but '{p.unit}' "
+                    f"sets up at '{p.at}'", "leave code empty, or set it up in a hex")

@@ -19,6 +19,13 @@ class Placement(Sourced):
     also: tuple[str, ...] = Field(default=(), description="other locations the rules allow")
     within: int = Field(default=0, ge=0, description="may also be this many hexes from 'at'/'also'")
     region: str = Field(default="", description="region id: may set up anywhere in it")
+    face: Literal["front", "back"] = Field(
+        default="front", description="the side the counter starts on: 'back' for a unit that starts "
+        "reduced (set-up card, module and map follow it)")
+    code: str = Field(default="", max_length=4, description="a set-up code or symbol printed in the "
+                      "hex on the map (e.g. 'A', '3', '★'); 'at' must be a hex")
+    instruction: str = Field(default="", description="printed on the set-up card with the placement "
+                             "(player text, e.g. 'in a trench hex'); 'note' is for designers")
     line: int = Field(default=0, description="line in the .setup.csv file, for messages")
 
 
