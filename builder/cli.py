@@ -118,8 +118,8 @@ FORMATS += ("vmod",)
 @click.option("--paper", type=click.Choice(["letter", "a4"]), default=None,
               help="Paper for the print files (default: the game's paper in game.toml).")
 @click.option("--map-sheet", type=click.Choice(["tiled", "11x17", "a3", "22x34"]), default=None,
-              help="Print the map on one large sheet (tiled on it if still too big) instead of "
-                   "tiled over the paper.")
+              help="Print the map on one large sheet instead of tiled over the paper (a map "
+                   "larger than the sheet is refused, naming the smallest sheet that fits).")
 def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
           cache_dir: str | None, no_cache: bool, jobs: int | None, paper: str | None, map_sheet: str | None) -> None:
     """Build the outputs of GAME(s) into OUT/<game>/ (unchanged ones are skipped)."""
@@ -132,6 +132,10 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
 
     stack = ExitStack()
 
+    if games and all_games:
+        raise click.UsageError(
+            f"give GAME names or --all, not both: --all builds every game under sources/ "
+            f"(to build the games in a folder, name them: builder build {games[0]}/*)")
     names = list(games) or (list_games() if all_games else [])
     if not names:
         raise click.UsageError("name a GAME or give --all")
@@ -158,6 +162,14 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
     # validate everything that must be built before writing anything
     loaded = [(_load(name, cached=not no_cache) if todo else None, digest, todo, fresh)
               for name, digest, todo, fresh in plans]
+    if map_sheet and set(wanted) & {"svg", "pdf", "png"}:
+        from builder.outputs.print import map_sheet_problem
+
+        for game, *_ in loaded:
+            problem = game and map_sheet_problem(game, map_sheet)
+            if problem:
+                click.echo(f"error: {game.slug}: {problem}", err=True)
+                sys.exit(EXIT_SOURCE_ERROR)
     parallel.JOBS = jobs
     try:
         stack.enter_context(print_options(paper=paper, map_sheet=map_sheet))
