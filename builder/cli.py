@@ -316,6 +316,41 @@ def new_cmd(name: str, title: str) -> None:
 
 
 @main.command()
+@click.argument("game")
+@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+              help="Folder the outputs go to, one sub-folder per game.")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535),
+              help="Port of the preview page on 127.0.0.1 (0: any free port).")
+@click.option("--formats", default="svg", show_default=True,
+              help="Formats rebuilt on each save (the page shows the SVG drawings).")
+def watch(game: str, out_dir: str, port: int, formats: str) -> None:
+    """Rebuild GAME on every save and show map, counters, aid cards and problems in a local page."""
+    from builder import parallel
+    from builder.watch import watch as run_watch
+
+    try:
+        folder = find_game(game)
+    except FileNotFoundError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_SOURCE_ERROR)
+    wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
+    unknown = [f for f in wanted if f not in FORMATS]
+    if unknown or "svg" not in wanted:
+        raise click.UsageError(f"--formats must include svg (the page shows it); choose from "
+                               f"{', '.join(FORMATS)}")
+    out_root = Path(out_dir)
+    if out_root.resolve().is_relative_to(folder.resolve()):
+        raise click.UsageError("--out is inside the game folder: each build would trigger the next")
+    parallel.JOBS = 1  # a few drawings change per save: starting workers costs more than it saves
+    try:
+        run_watch(folder, out_root, port, lambda text: click.echo(text), wanted)
+    except OSError as exc:  # e.g. the port is taken
+        click.echo(f"error: cannot serve the preview on 127.0.0.1:{port}: {exc.strerror or exc} "
+                   "(fix: choose another --port, or 0 for any free one)", err=True)
+        sys.exit(1)
+
+
+@main.command()
 @click.option("--out", "out_dir", default=None, type=click.Path(file_okay=False),
               help="Folder to write to (default: the package's schema/ folder).")
 def schema(out_dir: str | None) -> None:

@@ -38,14 +38,32 @@ class RawIds:
     a problem of its own is not reported a second time as a reference to nothing."""
 
     def __init__(self, sides=(), boxes=(), decks=(), tables=()):
-        self.sides, self.boxes, self.decks, self.tables = set(sides), set(boxes), set(decks), set(tables)
+        self.sides, self.boxes, self.decks, self.tables = (
+            x if isinstance(x, Everything) else set(x) for x in (sides, boxes, decks, tables))
 
     @classmethod
-    def of(cls, game_src, tables_src) -> RawIds:
+    def of(cls, game_src, tables_src, tables_present: bool = False) -> RawIds:
+        """Ids in the files as written; a file that could not be read at all knows every id
+        (its own problem is reported; guessing which references it would satisfy is noise)."""
         g = game_src.data if game_src else {}
         t = tables_src.data if tables_src else {}
-        return cls(*(({x["id"] for x in _raw_items(g, k)}) for k in ("sides", "boxes", "decks")),
-                   {x["id"] for x in _raw_items(t, "tables")})
+        game_ids = [Everything() if game_src is None else {x["id"] for x in _raw_items(g, k)}
+                    for k in ("sides", "boxes", "decks")]
+        tables = Everything() if tables_present and tables_src is None else \
+            {x["id"] for x in _raw_items(t, "tables")}
+        return cls(*game_ids, tables)
+
+
+class Everything(frozenset):
+    """The ids of a file that could not be read: any id may be among them."""
+
+    def __contains__(self, item) -> bool:
+        return True
+
+    def __or__(self, other):
+        return self
+
+    __ror__ = __or__
 
 
 UNKNOWN_TURNS = (-10**6, 2 * 10**6)  # (first, count) of a game.toml that could not be read
@@ -97,7 +115,7 @@ class Checker:
         self.e.add(*self.at(self.map_src, loc), msg, fix)
 
     def side(self, value, report) -> None:
-        if value and value not in self.side_ids | self.raw.sides:
+        if value and value not in self.side_ids and value not in self.raw.sides:
             report(f"side '{value}' is not defined", f"use one of: {', '.join(sorted(self.side_ids))}")
 
     # game.toml ------------------------------------------------------------------------------
@@ -225,7 +243,7 @@ class Checker:
         self.terrain_ids = {t.id for t in m.terrain_types}
 
     def _tracks(self, m) -> None:
-        boxes = {b.id for b in self.g.info.boxes}
+        boxes = self.raw.boxes | {b.id for b in self.g.info.boxes}
         for d in _dupes(t.id for t in m.tracks):
             self.map_err(("tracks",), f"track id '{d}' is used twice", "give each a unique id")
         for i, t in enumerate(m.tracks):
@@ -428,7 +446,7 @@ class Checker:
                                "defined in game.toml", f"use one of: {', '.join(sorted(sizes))}")
                 if path_name == "counters.csv":
                     self._unit(path, where, item, formations, n_factors)
-                elif item.deck and item.deck not in decks | self.raw.decks:
+                elif item.deck and item.deck not in self.raw.decks | decks:
                     self.e.add(path, where + ", column 'deck'", f"deck '{item.deck}' is not defined in "
                                "game.toml", f"use one of: {', '.join(sorted(decks)) or '(none defined)'}")
         if total > MAX_COUNTERS:
@@ -495,10 +513,10 @@ class Checker:
         g = self.g
         counters = {i: 10**6 for i in self.counter_ids}  # rows that failed still count as known
         counters |= {u.id: u.copies for u in g.units} | {m.id: m.copies for m in g.markers}
-        boxes = {b.id for b in g.info.boxes} | self.raw.boxes
+        boxes = self.raw.boxes | {b.id for b in g.info.boxes}
         regions = {r.id for r in getattr(g.map, "regions", ())}
-        decks = {d.id for d in g.info.decks} | self.raw.decks
-        tables = {t.id for t in g.tables} | self.raw.tables
+        decks = self.raw.decks | {d.id for d in g.info.decks}
+        tables = self.raw.tables | {t.id for t in g.tables}
         first, last = g.info.turns.first, g.info.turns.first + g.info.turns.count - 1
         for scenario, (src, setup_path, _) in scenarios:
             def err(loc, msg, fix="", src=src):
