@@ -354,11 +354,15 @@ def watch(game: str, out_dir: str, port: int, formats: str) -> None:
 @click.option("--out", "out_dir", default=None, type=click.Path(file_okay=False),
               help="Folder to write to (default: the package's schema/ folder).")
 def schema(out_dir: str | None) -> None:
-    """Write the JSON Schemas of the source files (for editor completion and validation)."""
+    """Write the JSON Schemas of the source files (for editor completion and validation) and
+    docs/source-format.md, the reference of every key."""
     from builder.schema import SCHEMA_DIR, write_schemas
+    from builder.source_docs import write_docs
 
     for path in write_schemas(Path(out_dir) if out_dir else SCHEMA_DIR):
         click.echo(f"wrote {path}")
+    if not out_dir:  # the reference in docs/ is generated from the same models
+        click.echo(f"wrote {write_docs()}")
 
 
 if __name__ == "__main__":

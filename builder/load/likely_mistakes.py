@@ -41,8 +41,11 @@ def _unused_terrain(c: Checker) -> None:
         used = {block.terrain for block in g.map.terrain} | {g.map.default_terrain}
     else:
         used = {t for s in g.map.sectors for t in s.terrain}
+        if g.map.water:  # the water polygons are drawn as the water terrain
+            used |= {t.id for t in g.map.terrain_types if "water" in (t.id, t.pattern)}
     for i, t in enumerate(g.map.terrain_types):
         if t.id not in used:
             c.e.warn(*c.at(c.map_src, ("terrain_types", i, "id")),
                      f"terrain type '{t.id}' is given to no {'hex' if g.is_hex else 'sector'}",
-                     "assign it in [[terrain]], or remove it if the map has none")
+                     ("assign it in [[terrain]]" if g.is_hex else "add it to a sector's terrain")
+                     + ", or remove it if the map has none")
