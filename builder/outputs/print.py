@@ -9,7 +9,7 @@ from pathlib import Path
 
 from builder.atomic import write_bytes, write_text
 from builder.model.game_model import Game
-from builder.model.maps import AreaMap
+from builder.model.maps import AreaMap, HexMap
 
 PREVIEW_PX_PER_MM = 4.0  # about 100 dpi: enough to judge a page on screen
 WHOLE_MAP_PREVIEW_HEXES = 10_000  # above this a multi-sheet map gets per-sheet previews only
@@ -238,6 +238,14 @@ def map_sheet_problem(game: Game, map_sheet: str) -> str:
 
     if fits(map_sheet):
         return ""
+    legend = getattr(game.map, "legend", "bottom")
+    if legend != "right" and not (isinstance(game.map, HexMap) and game.map.sheets):
+        beside = game.model_copy(update={"map": game.map.model_copy(update={"legend": "right"})})
+        if not map_sheet_problem(beside, map_sheet):
+            return (f"the map is {need_w:.0f} x {need_h:.0f} mm with its key and tracks under it, "
+                    f"larger than the printable area of the {paper_name(map_sheet)} sheet: set "
+                    "legend = \"right\" in map.toml (the key beside the map fits), or leave out "
+                    "--map-sheet to tile it over the paper")
     aw, ah = area(map_sheet)
     by_size = sorted(LARGE_SHEETS, key=lambda s: style.PAPER[s][0] * style.PAPER[s][1])
     nearest = next((s for s in by_size if fits(s)), None)
