@@ -204,7 +204,9 @@ def _load_scenarios(folder: Path, errors: Collector) -> list:
                        "output)", "rename the file with lower-case letters, digits, '-' or '_'")
             continue
         src = read_toml(path, errors)
-        if not src:
+        if not src:  # its set-up file is still checked for problems of its own
+            if _present(sdir / f"{sid}.setup.csv"):
+                _read_rows(sdir / f"{sid}.setup.csv", SETUP_COLUMNS, Placement, errors)
             continue
         data = dict(src.data)
         setup_name = data.get("setup_file") or f"{sid}.setup.csv"

@@ -178,3 +178,11 @@ class _AnyBox(dict):
 
     def __getitem__(self, key):
         return key
+
+
+def test_scenario_that_does_not_parse_still_has_its_set_up_checked(mini, run_cli):
+    edit(mini / "scenarios/basic.toml", 'name = "Basic"', 'name = "Basic')
+    edit(mini / "scenarios/basic.setup.csv", "r-1,0404,0405,1,,", "r-1,0404,0405,one,,")
+    err = check(run_cli, mini).stderr
+    assert "basic.toml: line 1" in err and "TOML syntax error" in err
+    assert "basic.setup.csv: line 3, column 'within'" in err
