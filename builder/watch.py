@@ -9,7 +9,6 @@ build cache (builder.cache) means a rebuild draws again only the components the 
 
 from __future__ import annotations
 
-import html
 import json
 import threading
 import time

@@ -198,8 +198,6 @@ def _place_panel(game: Game, frame: Box) -> tuple[float, float, Box | None]:
 
 def map_layout(game: Game) -> MapLayout:
     """The whole printed map of a game, with a layout for each sheet of a multi-sheet map."""
-    from builder.render.map_panel import panel_height
-
     m = style.MAP_MARGIN
     top = style.MAP_TITLE_BAND
     if isinstance(game.map, AreaMap):
