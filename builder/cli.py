@@ -30,12 +30,21 @@ def _load(name: str, cached: bool = True):
 
 
 def _exit_with(name: str, exc: SourceError):
-    """List every problem of a game's sources and exit 2."""
-    n = len(exc.problems)
-    click.echo(f"error: {name}: {n} problem{'s' if n != 1 else ''} in the sources:", err=True)
-    for p in exc.problems:
-        click.echo(f"  {p}", err=True)
+    """List every problem of a game's sources (then its warnings) and exit 2."""
+    _list_problems(name, exc.problems, exc.warnings)
     sys.exit(EXIT_SOURCE_ERROR)
+
+
+def _list_problems(name: str, problems, warnings) -> None:
+    """Problems first, then warnings (legal but likely wrong), each with file, place and fix."""
+    for kind, items, what in (("error", problems, "problem"), ("warning", warnings, "warning")):
+        if not items:
+            continue
+        n = len(items)
+        tail = " in the sources:" if kind == "error" else " (legal, but likely wrong):"
+        click.echo(f"{kind}: {name}: {n} {what}{'s' if n != 1 else ''}{tail}", err=True)
+        for p in items:
+            click.echo(f"  {p}", err=True)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -54,16 +63,39 @@ def list_cmd() -> None:
 @main.command()
 @click.argument("games", nargs=-1, required=True)
 @click.option("--assumed", is_flag=True, help="Also list every value marked as assumed.")
-def check(games: tuple[str, ...], assumed: bool) -> None:
-    """Validate GAME(s) and print a summary (GAME: folder under sources/ or a path)."""
+@click.option("--strict", is_flag=True, help="Warnings fail the check too (exit 2).")
+def check(games: tuple[str, ...], assumed: bool, strict: bool) -> None:
+    """Validate GAME(s): every problem, then every warning, at once; a summary when valid."""
+    from builder.load.game import inspect_game
+
+    failed = False
     for name in games:
-        game = _load(name)
+        try:
+            folder = find_game(name)
+        except FileNotFoundError as exc:
+            click.echo(f"error: {exc}", err=True)
+            failed = True
+            continue
+        game, found = inspect_game(folder)
+        if game is None:
+            try:
+                found.raise_if_any()
+            except SourceError as exc:
+                _list_problems(name, exc.problems, exc.warnings)
+            failed = True
+            continue
         for line in summary_lines(game):
             click.echo(line)
         if assumed:
             for where, fields in assumed_items(game):
                 click.echo(f"    assumed: {where}: {', '.join(fields)}")
-        click.echo("  ok")
+        _list_problems(name, [], found.warnings)
+        failed = failed or (strict and bool(found.warnings))
+        click.echo("  ok" if not found.warnings else
+                   f"  ok, with {len(found.warnings)} warning{'s' if len(found.warnings) != 1 else ''}"
+                   + (" (failed: --strict)" if strict else ""))
+    if failed:
+        sys.exit(EXIT_SOURCE_ERROR)
 
 
 FORMATS = ("json", "html", "svg", "pdf", "png")
@@ -86,8 +118,8 @@ FORMATS += ("vmod",)
 @click.option("--paper", type=click.Choice(["letter", "a4"]), default=None,
               help="Paper for the print files (default: the game's paper in game.toml).")
 @click.option("--map-sheet", type=click.Choice(["tiled", "11x17", "a3", "22x34"]), default=None,
-              help="Print the map on one large sheet (tiled on it if still too big) instead of "
-                   "tiled over the paper.")
+              help="Print the map on one large sheet instead of tiled over the paper (a map "
+                   "larger than the sheet is refused, naming the smallest sheet that fits).")
 def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
           cache_dir: str | None, no_cache: bool, jobs: int | None, paper: str | None, map_sheet: str | None) -> None:
     """Build the outputs of GAME(s) into OUT/<game>/ (unchanged ones are skipped)."""
@@ -100,6 +132,10 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
 
     stack = ExitStack()
 
+    if games and all_games:
+        raise click.UsageError(
+            f"give GAME names or --all, not both: --all builds every game under sources/ "
+            f"(to build the games in a folder, name them: builder build {games[0]}/*)")
     names = list(games) or (list_games() if all_games else [])
     if not names:
         raise click.UsageError("name a GAME or give --all")
@@ -126,6 +162,14 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
     # validate everything that must be built before writing anything
     loaded = [(_load(name, cached=not no_cache) if todo else None, digest, todo, fresh)
               for name, digest, todo, fresh in plans]
+    if map_sheet and set(wanted) & {"svg", "pdf", "png"}:
+        from builder.outputs.print import map_sheet_problem
+
+        for game, *_ in loaded:
+            problem = game and map_sheet_problem(game, map_sheet)
+            if problem:
+                click.echo(f"error: {game.slug}: {problem}", err=True)
+                sys.exit(EXIT_SOURCE_ERROR)
     parallel.JOBS = jobs
     try:
         stack.enter_context(print_options(paper=paper, map_sheet=map_sheet))
@@ -252,15 +296,73 @@ def rules(game: str, section: str | None, query: str | None) -> None:
     click.echo(contents(g.rules))
 
 
+@main.command("new")
+@click.argument("name")
+@click.option("--title", default="", help="The game's title (default: from NAME, 'my-game' -> 'My Game').")
+def new_cmd(name: str, title: str) -> None:
+    """Start a new game: NAME is a folder under sources/ (or a path) that does not exist yet."""
+    from builder.load.game import SOURCES
+    from builder.new_game import create_game
+
+    folder = Path(name) if ("/" in name or name.startswith(".")) else SOURCES / name
+    try:
+        written = create_game(folder, title)
+    except ValueError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_SOURCE_ERROR)
+    for path in written:
+        click.echo(f"wrote {path}")
+    click.echo(f"next: builder check {name}; builder build {name} (see README.md, 'Your first game')")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--out", "out_dir", default="output", show_default=True, type=click.Path(file_okay=False),
+              help="Folder the outputs go to, one sub-folder per game.")
+@click.option("--port", default=8765, show_default=True, type=click.IntRange(0, 65535),
+              help="Port of the preview page on 127.0.0.1 (0: any free port).")
+@click.option("--formats", default="svg", show_default=True,
+              help="Formats rebuilt on each save (the page shows the SVG drawings).")
+def watch(game: str, out_dir: str, port: int, formats: str) -> None:
+    """Rebuild GAME on every save and show map, counters, aid cards and problems in a local page."""
+    from builder import parallel
+    from builder.watch import watch as run_watch
+
+    try:
+        folder = find_game(game)
+    except FileNotFoundError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_SOURCE_ERROR)
+    wanted = tuple(f.strip() for f in formats.split(",") if f.strip())
+    unknown = [f for f in wanted if f not in FORMATS]
+    if unknown or "svg" not in wanted:
+        raise click.UsageError(f"--formats must include svg (the page shows it); choose from "
+                               f"{', '.join(FORMATS)}")
+    out_root = Path(out_dir)
+    if out_root.resolve().is_relative_to(folder.resolve()):
+        raise click.UsageError("--out is inside the game folder: each build would trigger the next")
+    parallel.JOBS = 1  # a few drawings change per save: starting workers costs more than it saves
+    try:
+        run_watch(folder, out_root, port, lambda text: click.echo(text), wanted)
+    except OSError as exc:  # e.g. the port is taken
+        click.echo(f"error: cannot serve the preview on 127.0.0.1:{port}: {exc.strerror or exc} "
+                   "(fix: choose another --port, or 0 for any free one)", err=True)
+        sys.exit(1)
+
+
 @main.command()
 @click.option("--out", "out_dir", default=None, type=click.Path(file_okay=False),
               help="Folder to write to (default: the package's schema/ folder).")
 def schema(out_dir: str | None) -> None:
-    """Write the JSON Schemas of the source files (for editor completion and validation)."""
+    """Write the JSON Schemas of the source files (for editor completion and validation) and
+    docs/source-format.md, the reference of every key."""
     from builder.schema import SCHEMA_DIR, write_schemas
+    from builder.source_docs import write_docs
 
     for path in write_schemas(Path(out_dir) if out_dir else SCHEMA_DIR):
         click.echo(f"wrote {path}")
+    if not out_dir:  # the reference in docs/ is generated from the same models
+        click.echo(f"wrote {write_docs()}")
 
 
 if __name__ == "__main__":

@@ -27,10 +27,11 @@ class Problem:
 
 
 class SourceError(Exception):
-    """Raised with every problem found while loading a game."""
+    """Raised with every problem found while loading a game (and the warnings found with them)."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem], warnings: list[Problem] = ()):
         self.problems = list(problems)
+        self.warnings = list(warnings)
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
@@ -63,6 +64,7 @@ class Collector:
     def __init__(self, root: Path):
         self.root = root
         self.problems: list[Problem] = []
+        self.warnings: list[Problem] = []  # legal but likely wrong: listed after the problems
         self.dropped = 0
 
     @property
@@ -84,10 +86,15 @@ class Collector:
             return
         self.problems.append(Problem(self.rel(file), where, message + lookalike_hint(message), fix))
 
+    def warn(self, file: Path | str, where: str, message: str, fix: str = "") -> None:
+        """Note something legal but likely wrong; it never fails a build (unless --strict)."""
+        if len(self.warnings) < MAX_PROBLEMS:
+            self.warnings.append(Problem(self.rel(file), where, message + lookalike_hint(message), fix))
+
     def raise_if_any(self) -> None:
         if self.problems:
             problems = list(self.problems)
             if self.dropped:
                 problems.append(Problem(self.rel(self.root), "", f"{self.dropped:,} more problems "
                                         "not listed", "fix the ones above first"))
-            raise SourceError(problems)
+            raise SourceError(problems, self.warnings)

@@ -9,23 +9,69 @@ from pydantic import BaseModel
 from builder.model.base import Sourced
 from builder.model.game_model import Game
 from builder.model.maps import AreaMap
+from builder.model.scenario import Section
 
 
 def assumed_items(obj, path: str = "") -> list[tuple[str, tuple[str, ...]]]:
-    """Every item marked as reconstructed, as (where, fields)."""
+    """Every item marked as reconstructed, as (where, fields): where names the item by its id,
+    or, for an item without one, by its place in the list and what tells it apart
+    ('map.terrain[4] woods: 1203, 1204..1208'; 'scenarios[arras].setup line 12 ca-1bn at 0114')."""
     found = []
     if isinstance(obj, Sourced) and obj.assumed_fields():
-        label = getattr(obj, "id", "") or getattr(obj, "name", "") or getattr(obj, "unit", "")
-        found.append((f"{path} {label}".strip(), obj.assumed_fields()))
-    if isinstance(obj, (list, tuple)):
-        for i, item in enumerate(obj):
-            found.extend(assumed_items(item, path))
-    elif isinstance(obj, BaseModel):
+        found.append((f"{path} {item_label(obj)}".strip(), obj.assumed_fields()))
+    if isinstance(obj, BaseModel):
         for name in type(obj).model_fields:
             value = getattr(obj, name)
-            if isinstance(value, (list, tuple, BaseModel)):
-                found.extend(assumed_items(value, name if not path else f"{path}.{name}"))
+            here = name if not path else f"{path}.{name}"
+            if isinstance(value, BaseModel):
+                found.extend(assumed_items(value, here))
+            elif isinstance(value, (list, tuple)):
+                for i, item in enumerate(value):
+                    if isinstance(item, BaseModel):
+                        found.extend(assumed_items(item, _list_place(here, i, item)))
     return found
+
+
+def _list_place(path: str, i: int, item) -> str:
+    """'scenarios[arras]', 'units' (an id names it), or 'map.terrain[4]' (nothing else does)."""
+    if path == "scenarios":
+        return f"scenarios[{item.id}]"
+    if getattr(item, "id", "") or getattr(item, "line", 0) or getattr(item, "number", 0):
+        return path
+    return f"{path}[{i}]"
+
+
+def _short(values, n: int = 3) -> str:
+    values = [str(v) for v in values]
+    return ", ".join(values[:n]) + (f" (+{len(values) - n} more)" if len(values) > n else "")
+
+
+def item_label(item) -> str:
+    """What tells an item apart from the others in its list, for a designer's message."""
+    parts = []
+    line = getattr(item, "line", 0)
+    if line and hasattr(item, "unit"):
+        parts.append(f"line {line}")
+    for key in ("id", "unit", "number", "name", "text", "terrain", "type", "deck", "edge", "side", "kind"):
+        value = getattr(item, key, None)
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and value != "":
+            parts.append(f"turn {value}" if key == "number" else str(value))
+            if key in ("id", "unit", "number"):
+                break
+    for key in ("hex", "at", "hexes", "sides"):
+        value = getattr(item, key, None)
+        if isinstance(value, tuple) and not all(isinstance(v, str) for v in value):
+            continue
+        if value:
+            parts.append(("at " if key == "at" else "") + (_short(value) if isinstance(value, tuple)
+                                                           else str(value)))
+            break
+    if isinstance(item, Section):
+        parts = [item.id, item.title]
+    text = " ".join(parts[:1]) + (": " + " ".join(parts[1:]) if len(parts) > 1 and
+                                  not any(k in parts[0] for k in ("line",)) else
+                                  (" " + " ".join(parts[1:]) if len(parts) > 1 else ""))
+    return text
 
 
 def dangling_refs(game: Game) -> list[tuple[str, str]]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from builder.errors import Collector
 from builder.geometry.hexid import HexId, parse_hex, parse_hex_range, parse_span
+from builder.model.game import Box, CounterSize, Deck, Formation, GameInfo, Side, Turns
 from builder.model.game_model import Game
 from builder.model.maps import AreaMap, HexMap
 from builder.model.tables import ChartTable, LookupTable
@@ -25,6 +26,70 @@ def _dupes(ids) -> list[str]:
     return sorted(k for k, n in Counter(ids).items() if n > 1)
 
 
+def _raw_items(data, key) -> list[dict]:
+    """The tables of an array of tables in raw TOML data that carry a text id."""
+    items = data.get(key) if isinstance(data, dict) else None
+    return [x for x in items if isinstance(x, dict) and isinstance(x.get("id"), str)] \
+        if isinstance(items, list) else []
+
+
+class RawIds:
+    """Ids written in game.toml and tables.toml, valid or not: a reference to an item that has
+    a problem of its own is not reported a second time as a reference to nothing."""
+
+    def __init__(self, sides=(), boxes=(), decks=(), tables=()):
+        self.sides, self.boxes, self.decks, self.tables = (
+            x if isinstance(x, Everything) else set(x) for x in (sides, boxes, decks, tables))
+
+    @classmethod
+    def of(cls, game_src, tables_src, tables_present: bool = False) -> RawIds:
+        """Ids in the files as written; a file that could not be read at all knows every id
+        (its own problem is reported; guessing which references it would satisfy is noise)."""
+        g = game_src.data if game_src else {}
+        t = tables_src.data if tables_src else {}
+        game_ids = [Everything() if game_src is None else {x["id"] for x in _raw_items(g, k)}
+                    for k in ("sides", "boxes", "decks")]
+        tables = Everything() if tables_present and tables_src is None else \
+            {x["id"] for x in _raw_items(t, "tables")}
+        return cls(*game_ids, tables)
+
+
+class Everything(frozenset):
+    """The ids of a file that could not be read: any id may be among them."""
+
+    def __contains__(self, item) -> bool:
+        return True
+
+    def __or__(self, other):
+        return self
+
+    __ror__ = __or__
+
+
+UNKNOWN_TURNS = (-10**6, 2 * 10**6)  # (first, count) of a game.toml that could not be read
+
+
+def stand_in_info(game_src) -> GameInfo:
+    """What can be read of a game.toml with problems, unvalidated, for checking other files."""
+    raw = game_src.data if game_src else {}
+    factors = raw.get("factor_names")
+    return GameInfo.model_construct(
+        title=str(raw.get("title", "")),
+        sides=tuple(Side.model_construct(id=s["id"], name=str(s.get("name", s["id"])), color="#999999",
+                                         formations=tuple(Formation.model_construct(id=f["id"])
+                                                          for f in _raw_items(s, "formations")))
+                    for s in _raw_items(raw, "sides")),
+        first_player="",
+        turns=Turns.model_construct(first=UNKNOWN_TURNS[0], count=UNKNOWN_TURNS[1], detail=()),
+        sequence=(),
+        counter_sizes=tuple(CounterSize.model_construct(id=c["id"]) for c in _raw_items(raw, "counter_sizes")),
+        factor_names=tuple(factors) if isinstance(factors, list) and all(isinstance(f, str) for f in factors)
+        else (),
+        decks=tuple(Deck.model_construct(id=d["id"]) for d in _raw_items(raw, "decks")),
+        boxes=tuple(Box.model_construct(id=b["id"]) for b in _raw_items(raw, "boxes")),
+    )
+
+
 class Checker:
     def __init__(self, game: Game, errors: Collector, game_src, map_src, tables_src):
         self.g = game
@@ -33,6 +98,8 @@ class Checker:
         self.map_src = map_src
         self.tables_src = tables_src
         self.side_ids = {s.id for s in game.info.sides}
+        self.raw = RawIds()
+        self.complete = True  # False: game.toml has problems, game.info is a stand-in
 
     # helpers --------------------------------------------------------------------------------
     def at(self, src, loc) -> tuple:
@@ -48,7 +115,7 @@ class Checker:
         self.e.add(*self.at(self.map_src, loc), msg, fix)
 
     def side(self, value, report) -> None:
-        if value and value not in self.side_ids:
+        if value and value not in self.side_ids and value not in self.raw.sides:
             report(f"side '{value}' is not defined", f"use one of: {', '.join(sorted(self.side_ids))}")
 
     # game.toml ------------------------------------------------------------------------------
@@ -176,7 +243,7 @@ class Checker:
         self.terrain_ids = {t.id for t in m.terrain_types}
 
     def _tracks(self, m) -> None:
-        boxes = {b.id for b in self.g.info.boxes}
+        boxes = self.raw.boxes | {b.id for b in self.g.info.boxes}
         for d in _dupes(t.id for t in m.tracks):
             self.map_err(("tracks",), f"track id '{d}' is used twice", "give each a unique id")
         for i, t in enumerate(m.tracks):
@@ -374,12 +441,12 @@ class Checker:
                 seen[item.id] = (path_name, line)
                 if item.side:
                     self.side(item.side, lambda m, f, w=where, p=path: self.e.add(p, w + ", column 'side'", m, f))
-                if item.counter not in sizes:
+                if item.counter not in sizes and (self.complete is True or sizes):
                     self.e.add(path, where + ", column 'counter'", f"counter size '{item.counter}' is not "
                                "defined in game.toml", f"use one of: {', '.join(sorted(sizes))}")
                 if path_name == "counters.csv":
                     self._unit(path, where, item, formations, n_factors)
-                elif item.deck and item.deck not in decks:
+                elif item.deck and item.deck not in self.raw.decks | decks:
                     self.e.add(path, where + ", column 'deck'", f"deck '{item.deck}' is not defined in "
                                "game.toml", f"use one of: {', '.join(sorted(decks)) or '(none defined)'}")
         if total > MAX_COUNTERS:
@@ -394,7 +461,7 @@ class Checker:
         for face in ("front", "back"):
             text = getattr(u, face)
             n = len(u.factors(face))
-            if text and n not in (n_factors, 1):
+            if text and n_factors and n not in (n_factors, 1):
                 self.e.add(path, where + f", column '{face}'",
                            f"'{text}' has {n} factors but the game's factor_names has {n_factors}",
                            f"write {n_factors} numbers joined by '-' ({'-'.join(self.g.info.factor_names)})")
@@ -408,6 +475,8 @@ class Checker:
         src = self.tables_src
         for d in _dupes(t.id for t in self.g.tables):
             self.e.add(*self.at(src, ("tables",)), f"table id '{d}' is used twice", "give each a unique id")
+        if self.g.map is None:
+            return  # map.toml has problems of its own: terrain names cannot be checked
         terrain_ids = {t.id for t in self.g.map.terrain_types}
         hexside_ids = {t.id for t in getattr(self.g.map, "hexside_types", ())}
         effects = {k for t in self.g.map.terrain_types for k in t.effects}
@@ -438,16 +507,18 @@ class Checker:
                 continue
 
     # scenarios ------------------------------------------------------------------------------
-    def check_scenarios(self, scenarios) -> None:
+    def check_scenarios(self, scenarios, map_ok: bool = True) -> None:
+        """References of every scenario; map_ok False: the map is broken, so hexes and sectors
+        are not checked (each would be reported again as noise)."""
         g = self.g
         counters = {i: 10**6 for i in self.counter_ids}  # rows that failed still count as known
         counters |= {u.id: u.copies for u in g.units} | {m.id: m.copies for m in g.markers}
-        boxes = {b.id for b in g.info.boxes}
+        boxes = self.raw.boxes | {b.id for b in g.info.boxes}
         regions = {r.id for r in getattr(g.map, "regions", ())}
-        decks = {d.id for d in g.info.decks}
-        tables = {t.id for t in g.tables}
+        decks = self.raw.decks | {d.id for d in g.info.decks}
+        tables = self.raw.tables | {t.id for t in g.tables}
         first, last = g.info.turns.first, g.info.turns.first + g.info.turns.count - 1
-        for scenario, (src, setup_path) in scenarios:
+        for scenario, (src, setup_path, _) in scenarios:
             def err(loc, msg, fix="", src=src):
                 self.e.add(src.path, src.where(loc), msg, fix)
             used: Counter = Counter()
@@ -466,13 +537,13 @@ class Checker:
                     serr(f"'{p.unit}' is placed {used[p.unit]} times but has {counters[p.unit]} "
                          "copies", "raise its copies or remove a placement")
                 for col, loc in [("at", p.at)] + [("also", a) for a in p.also]:
-                    problem = self.location_problem(loc, boxes, first, last)
+                    problem = self.location_problem(loc, boxes, first, last, map_ok)
                     if problem:
                         serr(problem[0], problem[1], col=col)
-                if p.region and p.region not in regions:
+                if p.region and p.region not in regions and map_ok:
                     serr(f"unknown region '{p.region}'", f"use one of: {', '.join(sorted(regions)) or '(none)'}",
                          col="region")
-                if p.within and not g.is_hex:
+                if p.within and not g.is_hex and map_ok:
                     serr("'within' counts hexes, but this map has sectors", "leave it empty", col="within")
             for i, r in enumerate(scenario.reinforcements):
                 if r.unit not in counters and UNREADABLE not in counters:
@@ -481,7 +552,7 @@ class Checker:
                     err(("reinforcements", i, "turn"), f"turn {r.turn} is outside turns {first}-{last}",
                         "correct the turn")
                 for loc in r.at:
-                    problem = self.location_problem(loc, boxes, first, last)
+                    problem = self.location_problem(loc, boxes, first, last, map_ok)
                     if problem:
                         err(("reinforcements", i, "at"), *problem)
                 if r.box and r.box not in boxes:
@@ -492,7 +563,7 @@ class Checker:
             for i, row in enumerate(scenario.tracks):
                 self.side(row.side, lambda m, f, i=i: err(("tracks", i, "side"), m, f))
                 played = (scenario.turns[1] - scenario.turns[0] + 1) if scenario.turns else g.info.turns.count
-                if len(row.per_turn) != played:
+                if len(row.per_turn) != played and (scenario.turns or self.complete):
                     err(("tracks", i, "per_turn"), f"track '{row.id}' has {len(row.per_turn)} values for "
                         f"{played} turns", "give one value per turn")
             for i, d in enumerate(scenario.draws):
@@ -502,10 +573,11 @@ class Checker:
                 err(("victory_table",), f"unknown table '{scenario.victory_table}'", "use a table id from tables.toml")
             if scenario.first_player:
                 self.side(scenario.first_player, lambda m, f: err(("first_player",), m, f))
-            if scenario.turns and not (first <= scenario.turns[0] <= scenario.turns[1] <= last):
+            if scenario.turns and not (first <= scenario.turns[0] <= scenario.turns[1] <= last) \
+                    and (self.complete or scenario.turns[0] > scenario.turns[1]):
                 err(("turns",), f"turns {list(scenario.turns)} are outside {first}-{last}", "correct them")
 
-    def location_problem(self, loc: str, boxes, first, last) -> tuple[str, str] | None:
+    def location_problem(self, loc: str, boxes, first, last, map_ok=True) -> tuple[str, str] | None:
         g = self.g
         if loc == "off-map":
             return None
@@ -516,6 +588,8 @@ class Checker:
             n = loc[5:]
             ok = n.isdigit() and first <= int(n) <= last
             return None if ok else (f"'{loc}' is not a turn box", f"use turn:{first} to turn:{last}")
+        if not map_ok:
+            return None
         if g.is_hex:
             m = g.map
             try:
@@ -585,17 +659,30 @@ def _range_size(text: str, col_digits: int, row_digits: int) -> int:
 
 
 def check_game(game: Game, errors: Collector, game_src, map_src, tables_src, units, markers,
-               scenarios, counter_ids: set[str] = frozenset()) -> None:
-    """Run every cross-reference check; problems go to the collector."""
+               scenarios, counter_ids: set[str] = frozenset(), raw: RawIds | None = None,
+               complete: bool = True, rules_text: str | None = None) -> None:
+    """Run every cross-reference and consistency check; problems and warnings go to the collector.
+
+    complete False: game.toml has problems and game.info is a stand-in (stand_in_info); a None
+    map: map.toml has problems. The other files are still checked as far as they can be."""
+    from builder.load import likely_mistakes, scenario_checks
+
     c = Checker(game, errors, game_src, map_src, tables_src)
     c.counter_ids = set(counter_ids)
-    c.check_info()
+    c.raw = raw or RawIds()
+    c.complete = complete
+    if complete:
+        c.check_info()
     if isinstance(game.map, HexMap):
         grid_ok = c.check_hex_map(game.map)
-    else:
+    elif isinstance(game.map, AreaMap):
         c.check_area_map(game.map)
         grid_ok = True
+    else:
+        grid_ok = False
     c.check_counters(units, markers)
     c.check_tables()
-    if grid_ok:  # without a grid every set-up hex would be reported again as noise
-        c.check_scenarios(scenarios)
+    c.check_scenarios(scenarios, map_ok=grid_ok)
+    if complete and grid_ok:
+        scenario_checks.check(c, scenarios)
+    likely_mistakes.check(c, rules_text)

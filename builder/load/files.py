@@ -234,17 +234,71 @@ def describe(err: dict) -> tuple[str, str]:
     return msg, _FIXES.get(kind, "" if kind == "value_error" else "see README.md for this key")
 
 
-def validate_toml(model: type[BaseModel], src: TomlSource, errors: Collector, data: Any = None):
-    """Build a model from a TOML file's data, noting every validation problem with its line."""
+def validate_toml(model: type[BaseModel], src: TomlSource, errors: Collector, data: Any = None,
+                  salvage: bool = False):
+    """Build a model from a TOML file's data, noting every validation problem with its line.
+
+    salvage: when the data has problems, return a model of what is left once the list items
+    and unknown keys with problems are cut out (None if that does not validate either), so the
+    rest of the file can still be checked against the other files in the same run."""
     data = src.data if data is None else data
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        for err in exc.errors():
+        errs = exc.errors()
+        for err in errs:
             loc = _clean_loc(err["loc"], data, missing=err["type"] == "missing")
             msg, fix = describe(err)
             errors.add(src.path, src.where(loc), msg, fix)
-        return None
+        return _salvage(model, data, errs) if salvage else None
+
+
+_CUT = object()
+MAX_SALVAGE_ROUNDS = 6  # each round cuts one more level of broken items
+
+
+def _salvage(model: type[BaseModel], data: Any, errs: list) -> BaseModel | None:
+    """The model of `data` without the items its validation errors fall in, or None."""
+    import copy
+
+    data = copy.deepcopy(data)
+    for _ in range(MAX_SALVAGE_ROUNDS):
+        cuts = set()
+        for err in errs:
+            loc = _clean_loc(err["loc"], data, missing=err["type"] == "missing")
+            items = [i for i, part in enumerate(loc) if isinstance(part, int)]
+            if items:
+                cuts.add(loc[: items[-1] + 1])
+            elif err["type"] == "extra_forbidden" and loc:
+                cuts.add(loc)
+            else:
+                return None  # a required key or a whole value is wrong: nothing sound is left
+        for loc in cuts:
+            parent = data
+            for part in loc[:-1]:
+                try:
+                    parent = parent[part]
+                except (KeyError, IndexError, TypeError):
+                    parent = None
+                    break
+            if isinstance(parent, list) and isinstance(loc[-1], int) and loc[-1] < len(parent):
+                parent[loc[-1]] = _CUT
+            elif isinstance(parent, dict):
+                parent.pop(loc[-1], None)
+        data = _without_cuts(data)
+        try:
+            return model.model_validate(data)
+        except ValidationError as exc:
+            errs = exc.errors()
+    return None
+
+
+def _without_cuts(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {k: _without_cuts(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_without_cuts(v) for v in node if v is not _CUT]
+    return node
 
 
 def read_csv(path: Path, columns: dict[str, bool], errors: Collector) -> list[tuple[int, dict]] | None:

@@ -36,8 +36,8 @@ MARKER_COLUMNS = {
     "assumed": False, "source": False, "note": False,
 }
 SETUP_COLUMNS = {
-    "unit": True, "at": True, "also": False, "within": False, "region": False,
-    "assumed": False, "source": False, "note": False,
+    "unit": True, "at": True, "also": False, "within": False, "region": False, "face": False,
+    "code": False, "instruction": False, "assumed": False, "source": False, "note": False,
 }
 _LIST_COLUMNS = {"red", "marks", "also"}
 MAX_SCENARIOS = 500  # the largest published games have a few dozen
@@ -95,7 +95,7 @@ def _present(path: Path) -> bool:
 
 
 def _read_rows(path: Path, columns: dict, model, errors: Collector, required: bool = True,
-               ids: set | None = None) -> list:
+               ids: set | None = None, id_column: str = "id") -> list:
     """Valid rows as (line, item); ids (when given) collects every row's id, valid or not."""
     if not _present(path):
         if required:
@@ -106,8 +106,8 @@ def _read_rows(path: Path, columns: dict, model, errors: Collector, required: bo
         ids.add(checks.UNREADABLE)  # the file's ids are unknown: set-ups are not checked against it
     out = []
     for line, row in rows or []:
-        if ids is not None and row.get("id"):
-            ids.add(row["id"])
+        if ids is not None and row.get(id_column):
+            ids.add(row[id_column])
         data = _cells(row, model)
         item = validate_row(model, path, line, data, errors)
         if item is not None:
@@ -117,16 +117,24 @@ def _read_rows(path: Path, columns: dict, model, errors: Collector, required: bo
 
 def load_game(folder: Path | str) -> Game:
     """Read and validate a game folder; raise SourceError listing every problem found."""
+    game, errors = inspect_game(folder)
+    errors.raise_if_any()
+    return game
+
+
+def inspect_game(folder: Path | str) -> tuple[Game | None, Collector]:
+    """Read and check a game folder: (the game, or None when it has problems; the collector with
+    every problem and warning). Every file is checked even when another one is broken."""
     folder = Path(folder)
     errors = Collector(folder)
     if not folder.is_dir():
         errors.add(folder, "", "is not a folder", "give a folder name under sources/ or a path to one")
-        errors.raise_if_any()
+        return None, errors
 
     info = map_ = None
     game_src = read_toml(folder / "game.toml", errors)
     if game_src:
-        info = validate_toml(GameInfo, game_src, errors)
+        info = validate_toml(GameInfo, game_src, errors, salvage=True)
     map_src = read_toml(folder / "map.toml", errors)
     if map_src:
         kind = map_src.data.get("kind")
@@ -134,7 +142,7 @@ def load_game(folder: Path | str) -> Game:
             errors.add(map_src.path, map_src.where(("kind",)) or "key kind",
                        f"kind is {kind!r}", "set kind = \"hex\" or kind = \"area\"")
         else:
-            map_ = validate_toml(HexMap if kind == "hex" else AreaMap, map_src, errors)
+            map_ = validate_toml(HexMap if kind == "hex" else AreaMap, map_src, errors, salvage=True)
 
     counter_ids: set[str] = set()  # every id written, so a broken row does not also break set-ups
     units = _read_rows(folder / "counters.csv", UNIT_COLUMNS, Unit, errors, ids=counter_ids)
@@ -146,34 +154,35 @@ def load_game(folder: Path | str) -> Game:
     if _present(folder / "tables.toml"):
         tables_src = read_toml(folder / "tables.toml", errors)
         if tables_src:
-            parsed = validate_toml(TablesFile, tables_src, errors)
+            parsed = validate_toml(TablesFile, tables_src, errors, salvage=True)
             tables = parsed.tables if parsed else ()
 
     scenarios = _load_scenarios(folder, errors)
 
     rules = None
+    rules_text = None
     if _present(folder / "rules.md"):
-        text = read_text(folder / "rules.md", errors, limit=MAX_RULES_BYTES)
-        if text is not None:
-            rules = parse_rules(text, folder / "rules.md", errors)
+        rules_text = read_text(folder / "rules.md", errors, limit=MAX_RULES_BYTES)
+        if rules_text is not None:
+            rules = parse_rules(rules_text, folder / "rules.md", errors)
 
-    if info is None or map_ is None:
-        errors.raise_if_any()  # without sides and a map no reference can be checked
-    game = Game(
+    parts = dict(
         slug=folder.resolve().name,
         folder=str(folder),
-        info=info,
-        map=map_,
         units=tuple(u for _, u in units),
         markers=tuple(m for _, m in markers),
         tables=tables,
         scenarios=tuple(s for s, _ in scenarios),
         rules=rules,
     )
+    if info is not None and map_ is not None:
+        game = Game(info=info, map=map_, **parts)
+    else:  # a stand-in, only for checking the other files against what could be read
+        game = Game.model_construct(info=info or checks.stand_in_info(game_src), map=map_, **parts)
+    raw = checks.RawIds.of(game_src, tables_src, _present(folder / "tables.toml"))
     checks.check_game(game, errors, game_src, map_src, tables_src, units, markers, scenarios,
-                      counter_ids)
-    errors.raise_if_any()
-    return game
+                      counter_ids, raw=raw, complete=info is not None, rules_text=rules_text)
+    return (None if errors.problems else game), errors
 
 
 def _load_scenarios(folder: Path, errors: Collector) -> list:
@@ -195,7 +204,9 @@ def _load_scenarios(folder: Path, errors: Collector) -> list:
                        "output)", "rename the file with lower-case letters, digits, '-' or '_'")
             continue
         src = read_toml(path, errors)
-        if not src:
+        if not src:  # its set-up file is still checked for problems of its own
+            if _present(sdir / f"{sid}.setup.csv"):
+                _read_rows(sdir / f"{sid}.setup.csv", SETUP_COLUMNS, Placement, errors)
             continue
         data = dict(src.data)
         setup_name = data.get("setup_file") or f"{sid}.setup.csv"
@@ -206,19 +217,21 @@ def _load_scenarios(folder: Path, errors: Collector) -> list:
             continue
         setup_path = sdir / setup_name
         placements = []
+        named: set[str] = set()  # units of every row, valid or not
         if "setup" in data:
             errors.add(path, src.where(("setup",)), "set-up positions belong in the .setup.csv file",
                        f"move them to {setup_name}")
         if _present(setup_path):
-            for line, item in _read_rows(setup_path, SETUP_COLUMNS, Placement, errors):
+            for line, item in _read_rows(setup_path, SETUP_COLUMNS, Placement, errors, ids=named,
+                                         id_column="unit"):
                 placements.append(item.model_copy(update={"line": line}))
         elif data.get("setup_file"):
             errors.add(path, src.where(("setup_file",)), f"names {setup_name}, which does not exist",
                        "create it or correct the name")
         data["id"] = sid
-        scenario = validate_toml(Scenario, src, errors, data=data)
+        scenario = validate_toml(Scenario, src, errors, data=data, salvage=True)
         if scenario is not None:
             scenario = scenario.model_copy(update={"setup": tuple(placements),
                                                    "setup_file": setup_path.name})
-            out.append((scenario, (src, setup_path)))
+            out.append((scenario, (src, setup_path, named)))
     return out

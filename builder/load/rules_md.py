@@ -12,6 +12,9 @@ MAX_SECTIONS = 10_000  # a very long rulebook has a few thousand numbered cases
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 SECTION_NUMBER = re.compile(r"^\d+(?:\.[0-9]+[a-z]?|\.[A-Z]{1,2}|\.[a-z])*$")
 _CITED = re.compile(r"(?<![\d.])(\d+(?:\.(?:\d+|[A-Z]{1,2}|[a-z])\b)+)")
+_ATTRIBUTES = re.compile(r"\s*\{([^{}]*)\}\s*$")  # '{assumed note="why"}' ending a heading
+_ATTRIBUTE = re.compile(r'\s*([A-Za-z_]+)(?:\s*=\s*"([^"]*)")?\s*')
+HEADING_KEYS = ("assumed", "source", "note")
 _WORD_CUE = re.compile(r"\b(?:see|per|rule|rules|case|cases|under|and|or|as per|in|of)\s+$", re.IGNORECASE)
 
 
@@ -32,6 +35,7 @@ def parse_rules(text: str, path: Path, errors: Collector) -> Rules | None:
                 sections[-1]["body"].append(line)
             continue
         level, heading = len(m.group(1)), m.group(2)
+        heading, marks = _heading_attributes(heading, path, number, errors)
         if level == 1:
             if title:
                 errors.add(path, f"line {number}", "a second '# ' title", "use '## ' for sections")
@@ -51,7 +55,8 @@ def parse_rules(text: str, path: Path, errors: Collector) -> Rules | None:
                        "check the file: is every line a heading?")
             return None
         seen[sid] = number
-        sections.append({"id": sid, "title": name, "level": level, "line": number, "body": []})
+        sections.append({"id": sid, "title": name, "level": level, "line": number, "body": [],
+                         "marks": marks})
     if not title:
         errors.add(path, "line 1", "has no title line", "start the file with '# Game Title'")
         return None
@@ -63,13 +68,42 @@ def parse_rules(text: str, path: Path, errors: Collector) -> Rules | None:
     for s in sections:
         body = "\n".join(s["body"]).strip()
         built.append(Section(id=s["id"], title=s["title"], level=s["level"], line=s["line"],
-                             text=body, refs=tuple(cited_sections(body))))
+                             text=body, refs=tuple(cited_sections(body)), **s["marks"]))
     majors = {sid.split(".")[0] for sid in ids}
     built = [b.model_copy(update={"refs": tuple(r for r in b.refs if not r.startswith("(")
                                                 or r[1:].split(".")[0] in majors)})
              for b in built]
     built = [b.model_copy(update={"refs": tuple(r.lstrip("(") for r in b.refs)}) for b in built]
     return Rules(title=title, sections=tuple(built))
+
+
+def _heading_attributes(heading: str, path: Path, number: int, errors: Collector) -> tuple[str, dict]:
+    """The heading without its attribute block, and the provenance the block gives."""
+    m = _ATTRIBUTES.search(heading)
+    if not m:
+        return heading, {}
+    marks: dict = {}
+    rest = m.group(1)
+    pos = 0
+    while pos < len(rest):
+        a = _ATTRIBUTE.match(rest, pos)
+        if not a or a.end() == pos:
+            errors.add(path, f"line {number}", f"cannot read the heading attributes {{{rest}}}",
+                       'write {assumed}, {source="11.2"} or {assumed note="why"}')
+            return heading[: m.start()].rstrip(), {}
+        pos = a.end()
+        key, value = a.group(1), a.group(2)
+        if key not in HEADING_KEYS:
+            errors.add(path, f"line {number}", f"unknown heading attribute '{key}'",
+                       f"use one of: {', '.join(HEADING_KEYS)}")
+        elif key == "assumed":
+            marks["assumed"] = True if value is None else tuple(v.strip() for v in value.split(";"))
+        elif value is None:
+            errors.add(path, f"line {number}", f"heading attribute '{key}' needs a value",
+                       f'write {key}="..."')
+        else:
+            marks[key] = value
+    return heading[: m.start()].rstrip(), marks
 
 
 def cited_sections(text: str) -> list[str]:

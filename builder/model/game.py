@@ -41,13 +41,16 @@ class CounterSize(Sourced):
     shape: Literal["square", "round"] = "square"
 
 
-class TurnDetail(Model):
+class TurnDetail(Sourced):
+    """One turn of the turn record: its name, date and period, and whether it is a night turn."""
+
     number: int = Field(ge=1)
     name: str = Field(default="", description="as printed on the turn track, e.g. 'April 9 Morning'")
-    date: str = ""
+    date: str = Field(default="", description="the date printed on the turn record, e.g. '1917-04-09'")
     period: str = Field(default="", description="e.g. 'morning', 'day', 'evening', 'night'")
-    night: bool = False
-    note: str = ""
+    night: bool = Field(default=False, description="a night turn (printed dark on the track)")
+    note: str = Field(default="", description="printed on the turn record card under the track "
+                      "(player text; for a designer's remark use a TOML comment)")
 
 
 class Turns(Sourced):

@@ -156,6 +156,9 @@ class HexMap(Sourced):
     rows: str = Field(default="", description="single-sheet maps: printed rows, e.g. '17-48'")
     sheets: tuple[Sheet, ...] = Field(default=(), description="multi-sheet maps: one entry per sheet")
     default_terrain: str
+    legend: Literal["bottom", "right", "auto"] = Field(
+        default="bottom", description="where the printed map's key, tracks and boxes go: under the "
+        "map, to its right, or auto (whichever makes the smaller sheet)")
     terrain_types: tuple[TerrainType, ...] = Field(min_length=1)
     terrain: tuple[TerrainHexes, ...] = ()
     hexside_types: tuple[HexsideType, ...] = ()
@@ -204,6 +207,9 @@ class AreaMap(Sourced):
     width: Length
     height: Length
     stacking_cap: int | None = Field(default=None, description="most strength points in one sector")
+    legend: Literal["bottom", "right", "auto"] = Field(
+        default="bottom", description="where the printed map's key, tracks and boxes go: under the "
+        "map, to its right, or auto (whichever makes the smaller sheet)")
     terrain_types: tuple[TerrainType, ...] = Field(min_length=1)
     sectors: tuple[Sector, ...] = Field(min_length=1)
     adjacent: tuple[tuple[str, str], ...] = Field(description="pairs of sectors sharing an edge")

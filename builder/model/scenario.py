@@ -19,15 +19,33 @@ class Placement(Sourced):
     also: tuple[str, ...] = Field(default=(), description="other locations the rules allow")
     within: int = Field(default=0, ge=0, description="may also be this many hexes from 'at'/'also'")
     region: str = Field(default="", description="region id: may set up anywhere in it")
+    face: Literal["front", "back"] = Field(
+        default="front", description="the side the counter starts on: 'back' for a unit that starts "
+        "reduced (set-up card, module and map follow it)")
+    code: str = Field(default="", max_length=4, description="a set-up code or symbol printed in the "
+                      "hex on the map (e.g. 'A', '3', '★'); 'at' must be a hex")
+    instruction: str = Field(default="", description="printed on the set-up card with the placement "
+                             "(player text, e.g. 'in a trench hex'); 'note' is for designers")
     line: int = Field(default=0, description="line in the .setup.csv file, for messages")
 
 
 class Reinforcement(Sourced):
-    unit: str
+    """A unit that enters after the set-up: on a turn, or from a box when a condition is met."""
+
+    unit: str = Field(description="unit id from counters.csv; a unit is either set up or a reinforcement, "
+                      "never both")
     turn: int | None = Field(default=None, description="arrival turn; empty for a conditional arrival")
-    at: tuple[str, ...] = Field(default=(), description="entry hexes or sectors (any one of them)")
-    box: str = Field(default="", description="box id it waits in (reserves)")
-    condition: str = ""
+    at: tuple[str, ...] = Field(
+        default=(), description="where it enters (any one of them): hexes of an entry edge of map.toml "
+        "([[edges]] kind = \"entry\" of the unit's side), or sectors")
+    box: str = Field(default="", description="box id it waits in before it enters (reserves)")
+    condition: str = Field(default="", description="when it may enter, in words (printed on the card)")
+    returns: bool = Field(
+        default=False, description="true for a unit that is set up, leaves play and comes back: "
+        "the set-up counter re-enters, so no second counter is placed for it")
+    entry_exception: str = Field(
+        default="", description="why it enters at hexes that are not entry hexes (e.g. 'lands by "
+        "parachute anywhere in 1.3'); without it every hex in 'at' must be an entry hex")
 
 
 class Allowance(Sourced):
@@ -63,6 +81,9 @@ class Scenario(Sourced):
     setup_file: str = Field(default="", description="set-up CSV; default '<id>.setup.csv'")
     setup_note: str = Field(default="", description="the set-up rule in words")
     setup: tuple[Placement, ...] = ()
+    not_in_play: tuple[str, ...] = Field(
+        default=(), description="unit ids this scenario does not use; every other unit of counters.csv "
+        "must be set up (in the .setup.csv) or listed as a reinforcement")
     reinforcements: tuple[Reinforcement, ...] = ()
     allowances: tuple[Allowance, ...] = ()
     tracks: tuple[TrackRow, ...] = ()
@@ -79,9 +100,12 @@ class Rules(Model):
     sections: tuple[Section, ...]
 
 
-class Section(Model):
+class Section(Sourced):
+    """One numbered section. A heading may end in an attribute block that is not displayed:
+    '### 17.4 Night {assumed note="reconstructed from 17.2"}' (keys assumed, source, note)."""
+
     id: str = Field(description="section number as printed, e.g. '16.1' or '41.A.4.a'")
-    title: str
+    title: str = Field(description="the heading as displayed, without its number or attributes")
     level: int
     text: str = Field(description="Markdown body of the section")
     line: int

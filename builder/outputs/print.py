@@ -9,7 +9,7 @@ from pathlib import Path
 
 from builder.atomic import write_bytes, write_text
 from builder.model.game_model import Game
-from builder.model.maps import AreaMap
+from builder.model.maps import AreaMap, HexMap
 
 PREVIEW_PX_PER_MM = 4.0  # about 100 dpi: enough to judge a page on screen
 WHOLE_MAP_PREVIEW_HEXES = 10_000  # above this a multi-sheet map gets per-sheet previews only
@@ -211,3 +211,47 @@ def build_png(
     written = [write_bytes(folder / f"{stem}.png", png) for (stem, _), png in zip(items, pngs)]
     _prune(folder, game.slug, "png", written)
     return written
+
+
+def map_sheet_problem(game: Game, map_sheet: str) -> str:
+    """Why the map does not fit the large sheet chosen with --map-sheet ('' when it fits), with
+    the map's size, the sheet's printable area and the smallest sheet that does fit."""
+    from builder.render import map_layout, style
+    from builder.render.pages import FOOTER, HEADER, LARGE_SHEETS, paper_name
+
+    if map_sheet not in LARGE_SHEETS:
+        return ""
+    layout = map_layout(game)
+    parts = ([layout.sheet_layout(s) for s in layout.sheet_ids]
+             if not isinstance(game.map, AreaMap) and layout.sheet_ids else [layout])
+    need_w = max(p.width_mm for p in parts)
+    need_h = max(p.height_mm for p in parts)
+
+    def area(sheet: str) -> tuple[float, float]:
+        w, h = style.PAPER[sheet]
+        return w - 2 * style.PAGE_MARGIN, h - 2 * style.PAGE_MARGIN - HEADER - FOOTER
+
+    def fits(sheet: str) -> bool:
+        aw, ah = area(sheet)
+        return all((p.width_mm <= aw and p.height_mm <= ah) or (p.width_mm <= ah and p.height_mm <= aw)
+                   for p in parts)
+
+    if fits(map_sheet):
+        return ""
+    legend = getattr(game.map, "legend", "bottom")
+    if legend != "right" and not (isinstance(game.map, HexMap) and game.map.sheets):
+        beside = game.model_copy(update={"map": game.map.model_copy(update={"legend": "right"})})
+        if not map_sheet_problem(beside, map_sheet):
+            return (f"the map is {need_w:.0f} x {need_h:.0f} mm with its key and tracks under it, "
+                    f"larger than the printable area of the {paper_name(map_sheet)} sheet: set "
+                    "legend = \"right\" in map.toml (the key beside the map fits), or leave out "
+                    "--map-sheet to tile it over the paper")
+    aw, ah = area(map_sheet)
+    by_size = sorted(LARGE_SHEETS, key=lambda s: style.PAPER[s][0] * style.PAPER[s][1])
+    nearest = next((s for s in by_size if fits(s)), None)
+    what = "the largest map sheet" if len(parts) > 1 else "the map"
+    fix = (f"use --map-sheet {nearest} ({paper_name(nearest)}, the smallest that fits)" if nearest
+           else "no large sheet holds it whole")
+    return (f"{what} is {need_w:.0f} x {need_h:.0f} mm (with its key and tracks), larger than the "
+            f"printable {aw:.0f} x {ah:.0f} mm of the {paper_name(map_sheet)} sheet (either way "
+            f"round): {fix}, or leave out --map-sheet to tile it over the paper")

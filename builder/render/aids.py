@@ -564,7 +564,12 @@ def setup_cards(game: Game) -> list[Card]:
             ):
                 name, side = _unit_name(game, p.unit)
                 s = game.sides.get(side)
+                if p.face == "back":
+                    item = game.unit_by_id.get(p.unit) or game.marker_by_id.get(p.unit)
+                    name += f", {getattr(item, 'back_name', '') or 'back'} side up"
                 where = _where(game, p.at)
+                if p.code:
+                    where += f" [{p.code}]"
                 if p.also:
                     where = _either([where] + [_where(game, a) for a in p.also])
                 if p.within:
@@ -575,6 +580,8 @@ def setup_cards(game: Game) -> list[Card]:
                         p.region,
                     )
                     where += f"; anywhere in {reg}"
+                if p.instruction:
+                    where += f". {p.instruction}"
                 rows.append(
                     [
                         Cell(

@@ -304,6 +304,24 @@ class HexDrawing:
             )
         return S.g(out, id="objectives")
 
+    def setup_codes(self) -> str:
+        """Set-up codes the scenarios print in hexes (the .setup.csv 'code' column), several
+        scenarios' codes in one hex joined by '/'."""
+        codes: dict = {}
+        for sc in self.game.scenarios:
+            for p in sc.setup:
+                if p.code:
+                    h = self.game.hex(p.at)
+                    if h in self.on and p.code not in codes.setdefault(h, []):
+                        codes[h].append(p.code)
+        out = []
+        s = self.hex_mm
+        for h, texts in codes.items():
+            cx, cy = self.centres[h]
+            out.append(S.text(cx + 0.22 * s, cy + 0.3 * s, "/".join(texts), 0.22 * s, bold=True,
+                              fill=style.INK, halo=style.MARGIN_FILL, halo_width=0.4))
+        return S.g(out, id="setup-codes")
+
     def labels(self) -> str:
         out = []
         f = self.layout.frame
@@ -468,6 +486,7 @@ class HexDrawing:
                 outlines,
                 "" if part == "hexes" else self.sheet_joins(),
                 self.objectives(),
+                self.setup_codes(),
                 self.labels(),
                 self.numbers(),
             ]

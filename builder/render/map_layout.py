@@ -27,24 +27,49 @@ def map_layout(game: Game) -> MapLayout:
     return layout
 
 
-def _map_layout(game: Game) -> MapLayout:
+RIGHT_GAP = 12.0  # between the map's right edge labels and a key placed beside it
 
+
+def _place_panel(game: Game, frame: Box) -> tuple[float, float, Box | None]:
+    """The sheet's width and height and the key-and-tracks panel's box, where map.toml's
+    'legend' says: under the map, to its right, or (auto) whichever gives the smaller sheet."""
+    m = style.MAP_MARGIN
+    top = frame.y
+
+    def below():
+        ph = panel_height(game, frame.w)
+        panel = Box(m, top + frame.h + m, frame.w, ph) if ph else None
+        return frame.w + 2 * m, top + frame.h + m + (ph + m if ph else 0), panel
+
+    def beside():
+        pw = min(max(frame.w * 0.5, 70.0), 200.0)
+        ph = panel_height(game, pw)
+        if not ph:
+            return below()
+        x = frame.x + frame.w + m + RIGHT_GAP
+        return x + pw + m, top + max(frame.h, ph) + m, Box(x, top, pw, ph)
+
+    where = getattr(game.map, "legend", "bottom")
+    if where == "right":
+        return beside()
+    if where == "auto":
+        return min(below(), beside(), key=lambda option: option[0] * option[1])
+    return below()
+
+
+def _map_layout(game: Game) -> MapLayout:
     m = style.MAP_MARGIN
     top = style.MAP_TITLE_BAND
     if isinstance(game.map, AreaMap):
         w, h = game.map.width, game.map.height
-        ph = panel_height(game, w)
         frame = Box(m, top, w, h)
-        panel = Box(m, top + h + m, w, ph) if ph else None
-        height = top + h + m + (ph + m if ph else 0)
-        return MapLayout(game, w + 2 * m, height, (m, top), frame, panel)
+        width, height, panel = _place_panel(game, frame)
+        return MapLayout(game, width, height, (m, top), frame, panel)
     hexes = tuple(game.grid.all_hexes())
     b = grid_bounds(game, hexes)
-    ph = panel_height(game, b.w)
     frame = Box(m, top, b.w, b.h)
-    panel = Box(m, top + b.h + m, b.w, ph) if ph else None
-    height = top + b.h + m + (ph + m if ph else 0)
-    layout = MapLayout(game, b.w + 2 * m, height, (m - b.x, top - b.y), frame, panel, None, hexes)
+    width, height, panel = _place_panel(game, frame)
+    layout = MapLayout(game, width, height, (m - b.x, top - b.y), frame, panel, None, hexes)
     for sheet in getattr(game.map, "sheets", ()):
         own = tuple(hx for hx in hexes if hx.sheet == sheet.id)
         sb = grid_bounds(game, own)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from xml.sax.saxutils import escape
 
 from builder import vassal_combat
@@ -107,6 +107,8 @@ def scenario_targets(game: Game, sc: Scenario, box_names: dict[str, str]):
         note = _choice_note(p)
         out.append((p.unit, resolve(game, p.at, p.unit, box_names), note))
     for r in sc.reinforcements:
+        if r.returns:
+            continue  # the counter set up at the start comes back: no second piece
         if r.box:
             key = f"box:{r.box}"
         elif r.turn is not None and f"turn:{r.turn}" in box_names:
@@ -128,6 +130,8 @@ def _choice_note(p) -> str:
     if p.region:
         parts.append(f"anywhere in region {p.region}")
     text = ("Set up on " + p.at + " " + " ".join(parts)).strip() if parts else ""
+    if p.instruction:
+        text = f"{text}. {p.instruction}" if text else p.instruction
     if p.note:
         text = f"{text}. {p.note}" if text else p.note
     return text
@@ -448,11 +452,15 @@ def build_module(game: Game) -> ModuleBuild:
         placed: list[Placed] = []
         fill: Counter = Counter()
         expected = []
-        for cid, target, note in targets:
+        faces = [p.face for p in sc.setup] + ["front"] * (len(targets) - len(sc.setup))
+        for (cid, target, note), face in zip(targets, faces, strict=True):
             expected.append((cid, target.map, target.location))
             if target.key.startswith("deck:"):
                 continue  # the deck holds it
             piece = book.piece(cid)
+            if face == "back":  # starts reduced: the flip layer shows the back (and its factors)
+                piece = t.Piece(tuple(replace(tr, level=2) if isinstance(tr, t.Layer) and
+                                      tr.layer_name == pieces.LAYER else tr for tr in piece.traits))
             if note:
                 piece = t.Piece((t.Marker((("SetupNote", note),)),) + piece.traits)
             if target.map == MAIN_MAP:

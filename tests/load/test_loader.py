@@ -65,3 +65,16 @@ def test_build_writes_nothing_when_sources_are_broken(mini, tmp_path, run_cli):
     result = run_cli("build", mini, "--formats", "json", "--out", tmp_path / "out")
     assert result.exit_code == 2
     assert not (tmp_path / "out").exists()
+
+
+def test_source_reference_is_current_and_complete():
+    """docs/source-format.md is generated from the models: every key has a meaning, and the
+    committed file is what `builder schema` writes now (issue 15)."""
+    from builder.source_docs import DOCS_FILE, generate
+
+    text, missing = generate()
+    assert missing == [], f"keys without a description (add Field(description=...)): {missing}"
+    assert DOCS_FILE.read_text(encoding="utf-8") == text, "docs/source-format.md is stale: run `builder schema`"
+    for key in ("`rounding`", "`shift_effect`", "`terrain_choice`", "`not_in_play`", "`entry_exception`",
+                "`face`", "`code`", "`instruction`", "`returns`"):
+        assert key in text, key

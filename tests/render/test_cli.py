@@ -63,3 +63,24 @@ def test_bad_option_is_a_usage_error(tmp_path):
     res = CliRunner().invoke(main, ["build", MINI, "--formats", "pdf", "--paper", "legal"])
     assert res.exit_code == 2
     assert "legal" in res.output
+
+
+def test_map_too_large_for_the_chosen_sheet_is_refused(tmp_path):
+    """Issue 15: the sizes and the smallest sheet that fits, and nothing written."""
+    from repo_paths import ROOT
+
+    res = CliRunner().invoke(main, ["build", str(ROOT / "sources" / "scheldt"), "--formats", "pdf",
+                                    "--out", str(tmp_path), "--map-sheet", "11x17"])
+    assert res.exit_code == 2
+    assert ("error: scheldt: the map is 405 x 650 mm (with its key and tracks), larger than the "
+            "printable 259 x 397 mm of the 11x17 in sheet (either way round): use --map-sheet 22x34 "
+            "(22x34 in, the smallest that fits), or leave out --map-sheet to tile it over the paper"
+            ) in res.stderr
+    assert not (tmp_path / "scheldt").exists()
+
+
+def test_game_and_all_together_is_refused(tmp_path):
+    res = CliRunner().invoke(main, ["build", str(MINI), "--all", "--out", str(tmp_path)])
+    assert res.exit_code == 2
+    assert "give GAME names or --all, not both" in res.output
+    assert not any(tmp_path.iterdir())

@@ -41,7 +41,8 @@ def test_all_samples_present():
 def test_sample_checks_clean(name, run_cli):
     result = run_cli("check", ROOT / "sources" / name)
     assert result.exit_code == 0, result.output + result.stderr
-    assert result.output.rstrip().endswith("ok")
+    last = result.output.rstrip().splitlines()[-1]  # warnings (issue 15) leave it valid
+    assert last == "  ok" or last.startswith("  ok, with "), last
 
 
 @pytest.mark.parametrize("name", SAMPLES)
