@@ -12,6 +12,7 @@ from builder.geometry.hexid import HexId, parse_hex, parse_hex_range, parse_span
 from builder.model.game_model import Game
 from builder.model.maps import AreaMap, HexMap
 from builder.model.tables import ChartTable, LookupTable
+from builder.tables import rule_checks
 
 MAX_HEXES = 250_000  # 20 Europa sheets are ~35,000; anything near this is a typo
 MAX_COUNTERS = 50_000
@@ -434,6 +435,8 @@ class Checker:
                 self.e.add(*self.at(src, ("tables", i, "terrain_effect")),
                            f"no terrain type has the effect '{effect}'",
                            "add it to the terrain types' effects, e.g. effects = { divisor = 2 }")
+            for key, msg, fix in rule_checks.problems(self.g, t):
+                self.e.add(*self.at(src, ("tables", i) + key), f"table '{t.id}': {msg}", fix)
             if isinstance(t, (LookupTable, ChartTable)):
                 continue
 

@@ -1,0 +1,113 @@
+"""Rules as data on a sixth game written only in sources (tests/fixtures/eastern-front).
+
+Every expected number is worked by hand in the comment above it, from the fixture's rules.md
+and tables.toml: CRT columns 1:2 1:1 2:1 3:1 4:1 5:1 6:1 (index 0..6), odds rounded down,
+forest -1 and town -1 (cumulative), stream -1 when any attacker crosses it, river -1 when every
+attacker crosses it except on frost turns (5, 6), canal halves each crossing unit (down), mud
+turns (3, 4) halve the attack (down), fortification -1 for a Soviet defender only, Stukas +1
+each, flak cancels Stukas one for one, below 1:2 (even after shifts) not allowed.
+Map: 0303 forest + town; river on 0202/0303 and 0203/0303; stream on 0302/0303; canal on
+0404/0504; 0404 fortification; 0505 clear with plain neighbours.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.tables.api import calculate, describe_inputs
+from tests.tables.games import fixture
+
+
+def east():
+    return fixture("eastern-front")
+
+
+def col(**inputs) -> str:
+    return calculate(east(), "crt", inputs).column
+
+
+def test_all_attackers_across_a_river_dry_turn():
+    # 12:3 = 4 -> 4:1 (index 4); forest -1 + town -1 = -2 (cumulative); both attackers across the
+    # river: -1; 4 - 3 = 1 -> 1:1
+    assert col(attack=12, defence=3, hex="0303", attacker_hexes="0203,0202", turn=1) == "1:1"
+
+
+def test_frost_freezes_the_river():
+    # as above on turn 5 (frost): the river rule does not hold; 4 - 2 = 2 -> 2:1
+    assert col(attack=12, defence=3, hex="0303", attacker_hexes="0203,0202", turn=5) == "2:1"
+
+
+def test_river_counts_only_when_all_attackers_cross():
+    # 0203 across the river, 0304 across nothing: not all across -> only terrain -2: 4:1 -> 2:1
+    assert col(attack=12, defence=3, hex="0303", attacker_hexes="0203,0304", turn=1) == "2:1"
+
+
+def test_river_unknown_without_the_turn_is_said():
+    # turn not given: the frost part is unknown, so the river rule is not applied, and said so
+    c = calculate(east(), "crt", {"attack": 12, "defence": 3, "hex": "0303",
+                                  "attacker_hexes": "0203,0202"})
+    assert c.column == "2:1"
+    assert any("Every attacker across a river applies only when" in n and "give turn" in n
+               for n in c.notes)
+
+
+def test_ratio_table_applies_a_hexside_shift_from_the_map():
+    # silent wrong answer 1: stream (map effect shift = -1) crossed from 0302: 4:1, terrain -2,
+    # stream -1 -> 1:1 (it used to print the stream and read 2:1)
+    c = calculate(east(), "crt", {"attack": 12, "defence": 3, "hex": "0303",
+                                  "attacker_hexes": "0302", "turn": 1})
+    assert c.column == "1:1"
+    assert any("Stream -1" in s for s in c.steps)
+
+
+def test_cumulative_terrain_adds_the_shifts():
+    # silent wrong answer 2: forest -1 + town -1 = -2 with terrain_choice = cumulative: 4:1 -> 2:1
+    assert col(attack=12, defence=3, terrain="forest,town") == "2:1"
+    label = next(s.label for s in describe_inputs(east(), "crt") if s.id == "terrain")
+    assert "combine" in label and "best for the defender" not in label
+
+
+def test_shift_below_the_first_column_is_refused_when_not_allowed():
+    # silent wrong answer 3: 3:6 -> 1:2 (index 0); forest + town -2 -> below 1:2; beyond_low is
+    # not-allowed, so the attack is refused (it used to be read on 1:2)
+    c = calculate(east(), "crt", {"attack": 3, "defence": 6, "terrain": "forest,town"})
+    assert c.result == "not allowed" and c.column is None
+
+
+def test_mud_halves_the_attack():
+    # turn 3 (mud): 13 / 2 = 6.5, down = 6; 6:3 = 2 -> 2:1. Turn 1: 13:3 = 4.33 -> 4:1
+    assert col(attack=13, defence=3, turn=3) == "2:1"
+    assert col(attack=13, defence=3, turn=1) == "4:1"
+
+
+def test_canal_halves_only_the_unit_that_crosses_it():
+    # defender 0504; 0404 (7, across the canal) -> 7/2 = 3.5, down = 3; 0503 (5) plain:
+    # 3 + 5 = 8; 8:2 = 4 -> 4:1 (halving the whole 12 would give 6:1)
+    c = calculate(east(), "crt", {"attack": "7,5", "defence": 2, "hex": "0504",
+                                  "attacker_hexes": "0404,0503", "turn": 1})
+    assert c.column == "4:1"
+    with pytest.raises(ValueError, match="one value per attacker hex"):
+        calculate(east(), "crt", {"attack": 12, "defence": 2, "hex": "0504",
+                                  "attacker_hexes": "0404,0503", "turn": 1})
+
+
+def test_fortification_helps_the_soviet_defender_only():
+    # 0404 fortification; 9:3 = 3 -> 3:1; Soviet defender -1 -> 2:1; German defender: 3:1
+    assert col(attack=9, defence=3, hex="0404", defender_side="soviet") == "2:1"
+    assert col(attack=9, defence=3, hex="0404", defender_side="german") == "3:1"
+
+
+def test_flak_cancels_stukas_one_for_one_never_past_zero():
+    # 9:3 -> 3:1 (index 3) in clear 0505; 2 Stukas +2 -> 5:1; 1 flak cancels one -> 4:1;
+    # 2 flak against 1 Stuka cancel it (0), never -1: 3:1
+    assert col(attack=9, defence=3, stuka=2) == "5:1"
+    assert col(attack=9, defence=3, stuka=2, flak=1) == "4:1"
+    assert col(attack=9, defence=3, stuka=1, flak=2) == "3:1"
+    assert col(attack=9, defence=3, flak=2) == "3:1"
+
+
+def test_every_rule_together():
+    # turn 4 (mud), defender Soviet in 0303, attackers 0203 + 0202 across the river, 1 Stuka:
+    # 25 / 2 = 12.5 -> 12; 12:3 = 4 -> 4:1; forest -1, town -1, river -1, Stuka +1 = -2 -> 2:1
+    assert col(attack=25, defence=3, hex="0303", attacker_hexes="0203,0202", turn=4,
+               defender_side="soviet", stuka=1) == "2:1"
