@@ -111,3 +111,56 @@ def test_every_rule_together():
     # 25 / 2 = 12.5 -> 12; 12:3 = 4 -> 4:1; forest -1, town -1, river -1, Stuka +1 = -2 -> 2:1
     assert col(attack=25, defence=3, hex="0303", attacker_hexes="0203,0202", turn=4,
                defender_side="soviet", stuka=1) == "2:1"
+
+
+# --- the seed games' wrong answers named in issue 13 ---------------------------------------------
+def _sample(name: str):
+    from tests.tables.games import game
+
+    return game(name)
+
+
+def test_vimy_no_bombardment_in_la_folie_woods_by_hex_number():
+    # 17.2: "No bombardment is ever possible in any La Folie Woods hex"; 18.2: woods within seven
+    # hexes of Petit Vimy (1534). 1429 is woods at distance <= 7: refused with the rule number.
+    g = _sample("vimy-ridge")
+    c = calculate(g, "bombardment", {"target_hex": "1429"}, roll=1)
+    assert c.result == "not allowed" and "17.2" in c.outcome.meaning
+    assert [o.result for o, _ in c.distribution] == ["not allowed"]
+    # a woods hex farther than seven hexes from Petit Vimy is bombarded as before
+    far = next(g.grid.label(h) for h, ts in g.hex_terrain.items() if "woods" in ts
+               and g.grid.distance(h, g.hex("1534")) > 7)
+    assert calculate(g, "bombardment", {"target_hex": far}, roll=1).result != "not allowed"
+
+
+def test_veritable_anti_tank_cancels_79th_shifts_down_to_zero_never_past():
+    # 13.3: one for one against 79th Armoured shifts. 6:3 = 2:1 on the 1d6 CRT.
+    g = _sample("operation-veritable")
+    base = {"attack": 6, "defence": 3}
+    assert calculate(g, "crt", base).column == "2:1"
+    # 2 anti-tank, no 79th brigade: nothing to cancel (it used to read 1:2, two columns left)
+    assert calculate(g, "crt", {**base, "anti-tank-vs-79th-attack": 2}).column == "2:1"
+    # 3 brigades +3 -> 5:1; 2 anti-tank cancel two -> +1 -> 3:1
+    assert calculate(g, "crt", {**base, "79th-armoured-attack": 3}).column == "5:1"
+    assert calculate(g, "crt", {**base, "79th-armoured-attack": 3,
+                                "anti-tank-vs-79th-attack": 2}).column == "3:1"
+    # defending brigades: -1 each, cancelled by attacking assault guns / panzers
+    assert calculate(g, "crt", {**base, "79th-armoured-defence": 1,
+                                "anti-tank-vs-79th-defence": 3}).column == "2:1"
+    # an air support shift is not a 79th shift: anti-tank never cancels it
+    assert calculate(g, "crt", {**base, "air-support-attacker": 1,
+                                "anti-tank-vs-79th-attack": 1}).column == "3:1"
+
+
+def test_eben_emael_4_2_example_is_the_default_reading():
+    # 4.2: "the strength of the Germans is reduced to 14 (27/2). 14:20 = 1:2 strength ratio."
+    # The example is the only text on the terrain division's rounding and on odds below 1:1, so
+    # it is the default; reading rule-4-1 applies 4.1's "3.5 = 3" to both.
+    g = _sample("eben-emael")
+    given = {"attack": 29, "attack_loss": 2, "defence": 20, "terrain": "trench"}
+    c = calculate(g, "combat", given, roll=10)
+    assert "27 / 2 = 13.5" in "\n".join(c.steps) and "= 14" in "\n".join(c.steps)
+    assert (c.column, c.result) == ("1:2", "3/-")
+    # 14:20 itself, no terrain: 20/14 = 1.43 -> 1:2 by the example; 1:1 by 4.1's rounding
+    assert calculate(g, "combat", {"attack": 14, "defence": 20}).column == "1:2"
+    assert calculate(g, "combat", {"attack": 14, "defence": 20, "reading": "rule-4-1"}).column == "1:1"

@@ -151,6 +151,9 @@ def test_vimy_bombardment_every_row_and_modifier():
         else:
             spec = next(s for s in plain.values() if words in s.label.lower())
             given = {spec.id: True if spec.type == "bool" else 1}
+            if spec.id == "gas":  # 17.6 (issue 13): gas only on the first game turn
+                assert calculate(g, "bombardment", {**given, "turn": 2}).column == "modifier +0"
+                given["turn"] = 1
         c = calculate(g, "bombardment", given)
         assert c.column == f"modifier {value:+d}", f"{words}: {c.column}"
         for roll in range(1, 7):
