@@ -11,6 +11,7 @@ from __future__ import annotations
 from builder.model.tables import LookupTable, RollSpec
 from builder.tables import dice as tdice
 from builder.vassal_combat import expr as x
+from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input, modifier_inputs
 
 P = PREFIX
@@ -48,7 +49,9 @@ def build(game, t: LookupTable) -> Calculator | None:
                               api=i.id))
         inputs[i.id] = prop
     mods = modifier_inputs(c, t.modifiers)
-    c.prop(f"{P}Drm", " + ".join(x.paren(e) for _, e in mods) if mods else "0")
+    ruled = vrules.compile_rules(c, game, t)
+    terms = [e for _, e in mods] + ([ruled.drm] if ruled.drm != "0" else [])
+    c.prop(f"{P}Drm", " + ".join(x.paren(e) for e in terms) if terms else "0")
     lo, hi = tdice.dice_range(t.dice)
     die = c.roll(f"{P}Die", t.dice)
     c.prop(f"{P}Value", f"{die} + {P}Drm")
@@ -60,9 +63,11 @@ def build(game, t: LookupTable) -> Calculator | None:
     c.prop(f"{P}First", entry_index(f"{P}Value"))
     c.prop(f"{P}Clamped", x.clamp(f"{P}Value", lo, hi))
     c.prop(f"{P}Entry", f"{P}First >= 0 ? {P}First : " + x.paren(entry_index(f"{P}Clamped")))
-    c.prop(f"{P}Result", x.index_lookup(f"{P}Entry", [e.result for e in t.entries]))
-    c.prop(f"{P}Meaning", x.index_lookup(f"{P}Entry", [e.detail or t.legend.get(e.result, "")
-                                                       for e in t.entries]))
+    c.prop(f"{P}Banned", ruled.prohibited)
+    c.prop(f"{P}Result", f'{P}Banned ? "not allowed" : '
+           + x.paren(x.index_lookup(f"{P}Entry", [e.result for e in t.entries])))
+    c.prop(f"{P}Meaning", f"{P}Banned ? {x.paren(ruled.why)} : " + x.paren(x.index_lookup(
+        f"{P}Entry", [e.detail or t.legend.get(e.result, "") for e in t.entries])))
     shown = [f'", {_plain(i.name)} " + {inputs[i.id]}' for i in t.inputs]
     c.report = f"{_plain(t.name)}: $" + c.line + "$"
     c.prop(c.line, x.text(
