@@ -50,6 +50,9 @@ class When(Model):
         "do, or 'per-unit' (the effect applies to the strength of each unit that crosses only)")
     flag: str = Field(default="", description="a yes/no input of the calculation named in the "
                       "table's flags, e.g. 'beach-assault'")
+    input: dict[str, str] = Field(
+        default={}, description="a lookup table's number inputs: input id -> '2', '1-3', '>=2' "
+        "(e.g. markers already received)")
     all: tuple[When, ...] = Field(default=(), description="every one of these holds")
     any: tuple[When, ...] = Field(default=(), description="at least one of these holds")
     not_: When | None = Field(default=None, alias="not", description="this does not hold")
@@ -60,6 +63,9 @@ class When(Model):
 
         if self.turn:
             RollSpec(self.turn)
+        for spec in self.input.values():
+            if RollSpec(spec).names():
+                raise ValueError(f"input condition '{spec}': compare with a number")
         if self.within and not self.place:
             raise ValueError("'within' needs 'place' (the named place it is measured from)")
         if self.attackers != "any" and not self.across:

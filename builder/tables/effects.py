@@ -87,6 +87,7 @@ CONDITIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "period": (RULED, "the turn input, looked up in the turn record"),
     "scenario": (RULED, "the scenario input"),
     "flag": (RULED, "a yes/no input named in the table's flags"),
+    "input": (("lookup",), "the lookup table's own number inputs"),
     "attacker": (COMBAT, "attacker_<attribute> inputs (any attacking unit)"),
     "defender": (COMBAT, "defender_<attribute> inputs"),
     "firer": (("fire", "modified-roll"), "firer_<attribute> inputs"),

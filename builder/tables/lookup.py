@@ -51,7 +51,7 @@ def calculate(game, t: LookupTable, values: dict, roll, calc: Calculation) -> Ca
         calc.column = None
         calc.step(f"{next(i.name for i in t.inputs if i.id == t.key)} {value}: entry '{e.when}'")
         calc.outcome = _outcome(t, e, applied)
-        calc.step(f"result: {e.result}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
+        calc.step(f"result: {calc.outcome.result}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
         calc.distribution = [(calc.outcome, Fraction(1))]
         _overlap_note(t, value, extra, calc)
         return calc
@@ -73,7 +73,7 @@ def calculate(game, t: LookupTable, values: dict, roll, calc: Calculation) -> Ca
         e, value = look(total)
         calc.step(f"roll {total}" + (f" {signed(drm)} = {value}" if drm else "") + f": entry '{e.when}'")
         calc.outcome = _outcome(t, e, applied)
-        calc.step(f"result: {e.result}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
+        calc.step(f"result: {calc.outcome.result}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
         _overlap_note(t, value, extra, calc)
     tally = Tally()
     for total, p in dice.totals(t.dice).items():

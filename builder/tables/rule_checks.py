@@ -157,6 +157,11 @@ def _condition(game, t, c) -> list[tuple[tuple, str, str]]:
             out.append((("period",), f"no turn of the turn record is a '{p}' turn",
                         "name the period in game.toml [[turns.detail]] period = '" + p + "', or use "
                         + (", ".join(sorted(periods)) or "turn numbers")))
+    names = {i.id for i in getattr(t, "inputs", ())}
+    for k in c.input:
+        if k not in names:
+            out.append((("input", k), f"'{k}' is not one of table '{t.id}'s inputs",
+                        "use one of: " + (", ".join(sorted(names)) or "(the table has none)")))
     if c.flag and c.flag not in t.flags:
         out.append((("flag",), f"flag '{c.flag}' is not one of table '{t.id}'s flags",
                     "declare it: flags = { " + c.flag + " = 'the question a player answers' }"))

@@ -143,6 +143,7 @@ class Facts:
     hex: object = None
     crossings: list[set[str]] | None = None  # per attacking unit, the hexside types it crosses
     flags: dict[str, bool] = field(default_factory=dict)
+    numbers: dict[str, int] = field(default_factory=dict)
 
 
 def facts(game, t, values: dict, terrain: list[str] | None = None) -> Facts:
@@ -165,6 +166,7 @@ def facts(game, t, values: dict, terrain: list[str] | None = None) -> Facts:
             v = values.get(f"{role}_{attr}")
             f.roles[role][attr] = None if v in (None, []) else set(v if isinstance(v, list) else [v])
     f.flags = {k: bool(values.get(k)) for k in t.flags}
+    f.numbers = {i.id: values[i.id] for i in getattr(t, "inputs", ()) if values.get(i.id) is not None}
     for c in _conditions(t):
         if c.flag:
             f.flags[c.flag] = bool(values.get(c.flag))
@@ -236,6 +238,8 @@ def holds(game, c, f: Facts, unit: int | None = None):
             parts.append(any(x & want for x in f.crossings))
     if c.flag:
         parts.append(f.flags.get(c.flag, False))
+    for k, spec in c.input.items():
+        parts.append(None if k not in f.numbers else RollSpec(spec).matches(f.numbers[k]))
     if c.all:
         parts.append(_all(holds(game, x, f, unit) for x in c.all))
     if c.any:
@@ -274,6 +278,7 @@ def describe(c) -> str:
         bits.append(f"{who} across " + " or ".join(c.across))
     if c.flag:
         bits.append(c.flag)
+    bits += [f"{k} {v}" for k, v in c.input.items()]
     bits += ["(" + " and ".join(describe(x) for x in c.all) + ")"] if c.all else []
     bits += ["(" + " or ".join(describe(x) for x in c.any) + ")"] if c.any else []
     if c.not_ is not None:

@@ -64,10 +64,22 @@ def build(game, t: LookupTable) -> Calculator | None:
     c.prop(f"{P}Clamped", x.clamp(f"{P}Value", lo, hi))
     c.prop(f"{P}Entry", f"{P}First >= 0 ? {P}First : " + x.paren(entry_index(f"{P}Clamped")))
     c.prop(f"{P}Banned", ruled.prohibited)
-    c.prop(f"{P}Result", f'{P}Banned ? "not allowed" : '
-           + x.paren(x.index_lookup(f"{P}Entry", [e.result for e in t.entries])))
-    c.prop(f"{P}Meaning", f"{P}Banned ? {x.paren(ruled.why)} : " + x.paren(x.index_lookup(
-        f"{P}Entry", [e.detail or t.legend.get(e.result, "") for e in t.entries])))
+    read = x.index_lookup(f"{P}Entry", [e.result for e in t.entries])
+    given = {}
+    for k, (n, table) in enumerate(ruled.replace):  # a rule's replacement, in order
+        c.prop(f"{P}Read{k}", read)
+        read = x.choose([(f"{n} > 0 && {P}Read{k} == {x.lit(a)}", x.lit(b)) for a, b in table.items()],
+                        f"{P}Read{k}")
+        given.update({b: t.legend.get(b, "") for b in table.values()})
+    c.prop(f"{P}Raw", x.index_lookup(f"{P}Entry", [e.result for e in t.entries]))
+    c.prop(f"{P}Result", f'{P}Banned ? "not allowed" : ' + x.paren(read))
+    meaning_read = x.index_lookup(f"{P}Entry", [e.detail or t.legend.get(e.result, "")
+                                                for e in t.entries])
+    if given:
+        meaning_read = (f"{P}Result != {P}Raw ? " + x.paren(x.choose(
+            [(f"{P}Result == {x.lit(b)}", x.lit(m)) for b, m in given.items()], '""'))
+            + " : " + x.paren(meaning_read))
+    c.prop(f"{P}Meaning", f"{P}Banned ? {x.paren(ruled.why)} : " + x.paren(meaning_read))
     shown = [f'", {_plain(i.name)} " + {inputs[i.id]}' for i in t.inputs]
     c.report = f"{_plain(t.name)}: $" + c.line + "$"
     c.prop(c.line, x.text(

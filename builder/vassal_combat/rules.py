@@ -33,7 +33,7 @@ def unsupported(game, t, places: bool) -> str:
     for r in t.rules:
         if r.group:
             return f"rule '{r.id}' is in a group"
-        if r.effect not in EFFECTS:
+        if r.effect not in EFFECTS and not (r.effect == "replace" and t.kind == "lookup"):
             return f"rule '{r.id}': effect '{r.effect}'"
         if r.effect == "shift" and t.kind not in ("ratio", "differential"):
             return f"rule '{r.id}': shift"
@@ -41,7 +41,7 @@ def unsupported(game, t, places: bool) -> str:
             for k in c.keys():
                 if k in STATIC and not (places and game.is_hex):
                     return f"rule '{r.id}': a condition on '{k}'"
-                if k not in DYNAMIC | STATIC:
+                if k not in DYNAMIC | STATIC and not (k == "input" and t.kind == "lookup"):
                     return f"rule '{r.id}': a condition on '{k}'"
             if c.turn and RollSpec(c.turn).names():
                 return f"rule '{r.id}': turn compared with an input"
@@ -75,6 +75,7 @@ class Compiled:
     drm: str = "0"
     prohibited: str = "false"
     why: str = '""'
+    replace: list = field(default_factory=list)  # (uses expression, {read: given})
     shown: list = field(default_factory=list)  # (label expression, shown-when expression)
 
 
@@ -109,6 +110,7 @@ def compile_rules(c, game, t, field_of=None) -> Compiled:
         if r.effect == "cancels":
             uses[r.cancels] = f"Math.max({x.paren(uses[r.cancels])} - {x.paren(base[r.id])}, 0)"
     shifts, drms, bans = [], [], []
+    out.replace = [(x.paren(uses[r.id]), r.replace) for r in t.rules if r.effect == "replace"]
     for r in t.rules:
         n = x.paren(uses[r.id])
         if r.effect == "shift":
@@ -139,6 +141,8 @@ def _cond(game, c, nodes, field_of) -> str:
         parts.append(x.any_of(f"{P}Turn == {k}" for k in numbers) if numbers else "false")
     if c.flag:
         parts.append(f"{P}Flag_{x.ident(c.flag)} == 1")
+    for k, spec in c.input.items():
+        parts.append(_turn(spec, f"{P}In_{x.ident(k)}"))
     if c.terrain or c.region or c.place:
         i = next(k for k, n in enumerate(nodes) if n is c)
         parts.append(f"{field_of(i)} == 1")
@@ -151,8 +155,7 @@ def _cond(game, c, nodes, field_of) -> str:
     return x.all_of(parts) if parts else "true"
 
 
-def _turn(text: str) -> str:
-    t = f"{P}Turn"
+def _turn(text: str, t: str = f"{P}Turn") -> str:
     out = []
     for p in RollSpec(text).parts:
         if p["else"]:

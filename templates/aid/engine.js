@@ -426,6 +426,8 @@
     }
     for (const k of Object.keys(t.flags || {})) f.flags[k] = truthy(values[k]);
     for (const c of conditionsOf(t)) if (c.flag) f.flags[c.flag] = truthy(values[c.flag]);
+    f.numbers = {};
+    for (const i of t.inputs || []) if (values[i.id] != null) f.numbers[i.id] = values[i.id];
     const h = hexId ? values[hexId] : null;
     const chosen = terrainId ? values[terrainId] : null;
     if (terrain !== null) f.terrain = new Set(terrain);
@@ -467,6 +469,7 @@
       else parts.push(f.crossings.some((x) => meets(x, c.across)));
     }
     if (c.flag) parts.push(!!f.flags[c.flag]);
+    for (const [k, spec] of Object.entries(c.input || {})) parts.push(k in f.numbers ? specMatches(spec, f.numbers[k], {}) : null);
     if ((c.all || []).length) parts.push(allOf(c.all.map((x) => holds(x, f, unit))));
     if ((c.any || []).length) parts.push(anyOf(c.any.map((x) => holds(x, f, unit))));
     if (c.not_) { const inner = holds(c.not_, f, unit); parts.push(inner === null ? null : !inner); }
@@ -483,6 +486,7 @@
     if (c.place) bits.push(c.within ? "within " + c.within + " hexes of " + c.place : "at " + c.place);
     if ((c.across || []).length) bits.push({ any: "any attacker", all: "every attacker", "per-unit": "each unit" }[c.attackers] + " across " + c.across.join(" or "));
     if (c.flag) bits.push(c.flag);
+    for (const [k, v] of Object.entries(c.input || {})) bits.push(k + " " + v);
     if ((c.all || []).length) bits.push("(" + c.all.map(describeWhen).join(" and ") + ")");
     if ((c.any || []).length) bits.push("(" + c.any.map(describeWhen).join(" or ") + ")");
     if (c.not_) bits.push("not " + describeWhen(c.not_));

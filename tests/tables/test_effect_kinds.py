@@ -164,7 +164,7 @@ CONDITION_VALUES = {
     "region": 'region = ["nowhere"]', "place": 'place = "Kalinin"',
     "within": 'place = "Kalinin", within = 2', "across": 'across = ["river"]',
     "attackers": 'across = ["river"], attackers = "all"', "all": 'all = [{ turn = "1" }]',
-    "any": 'any = [{ turn = "1" }]', "not_": 'not = { turn = "1" }',
+    "any": 'any = [{ turn = "1" }]', "not_": 'not = { turn = "1" }', "input": 'input = { vp = "2" }',
 }
 
 
@@ -182,7 +182,7 @@ def test_condition_is_evaluated_or_refused(tmp_path, kind, key):
         text = str(exc)
         # refused: because the kind cannot test it, or a name the fixture lacks (scenario, region)
         assert "tables.toml" in text, text
-        if key not in ("scenario", "region", "flag"):
+        if key not in ("scenario", "region", "flag", "input"):
             assert f"cannot test '{key}'" in text or "no hex" in text or "per-unit" in text, text
         return
     assert kind in CONDITIONS[key][0], f"a {kind} table accepted '{key}' it cannot test"

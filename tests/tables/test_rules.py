@@ -164,3 +164,17 @@ def test_eben_emael_4_2_example_is_the_default_reading():
     # 14:20 itself, no terrain: 20/14 = 1.43 -> 1:2 by the example; 1:1 by 4.1's rounding
     assert calculate(g, "combat", {"attack": 14, "defence": 20}).column == "1:2"
     assert calculate(g, "combat", {"attack": 14, "defence": 20, "reading": "rule-4-1"}).column == "1:1"
+
+
+def test_veritable_air_support_turn_1_and_the_luftwaffe_surge():
+    # 5.0: the Air Support Phase is skipped on Turn 1. 5.1: the first 4 or 5 gives the German
+    # player the Luftwaffe marker; the next 4 (only) gives it for the final time; after that 4 and
+    # 5 are "No Air Support" (0).
+    g = _sample("operation-veritable")
+    assert calculate(g, "air-support", {"surges": 0, "turn": 1}).result == "not allowed"
+    assert calculate(g, "air-support", {"surges": 0, "turn": 2}, 5).result == "2 RAF + Luftwaffe surge"
+    assert calculate(g, "air-support", {"surges": 1, "turn": 2}, 5).result == "2 RAF"
+    assert calculate(g, "air-support", {"surges": 1, "turn": 2}, 4).result == "1 RAF + Luftwaffe surge"
+    assert calculate(g, "air-support", {"surges": 2, "turn": 2}, 4).result == "0"
+    assert calculate(g, "air-support", {"surges": 2, "turn": 2}, 5).result == "0"
+    assert calculate(g, "air-support", {"surges": 2, "turn": 2}, 6).result == "3 RAF"

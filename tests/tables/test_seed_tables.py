@@ -172,7 +172,7 @@ def test_veritable_fuhrers_interference_and_victory():
     for lo, hi, want in S.VERITABLE_VICTORY:
         for vp in (max(lo, -30), min(hi, 40)):
             assert want in calculate(g, "victory-levels", {"vp": vp}).result.lower(), vp
-    assert S.VERITABLE_AIR_SUPPORT_4 in calculate(g, "air-support", {}, 4).result
+    assert S.VERITABLE_AIR_SUPPORT_4 in calculate(g, "air-support", {"surges": 0}, 4).result
 
 
 def test_veritable_shifts_move_one_column_each():

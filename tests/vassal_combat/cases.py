@@ -54,6 +54,7 @@ def rule_combos(t, c: Calculator) -> list[dict]:
                     {a.prop: a.max, b.prop: b.max}]
     turn = by_api.get("turn")
     if turn is not None:
+        out += [{turn.prop: turn.min}, {turn.prop: turn.min + 1}]
         for i in c.inputs:
             if i.kind == "toggle":
                 out += [{turn.prop: turn.min, i.prop: 1}, {turn.prop: turn.min + 1, i.prop: 1}]
