@@ -178,3 +178,17 @@ def test_veritable_air_support_turn_1_and_the_luftwaffe_surge():
     assert calculate(g, "air-support", {"surges": 2, "turn": 2}, 4).result == "0"
     assert calculate(g, "air-support", {"surges": 2, "turn": 2}, 5).result == "0"
     assert calculate(g, "air-support", {"surges": 2, "turn": 2}, 6).result == "3 RAF"
+
+
+def test_eben_emael_automatic_victory_and_bunker_exits():
+    # Victory Conditions: 85 German soldiers lost is an automatic Belgian victory, 329 Belgian
+    # soldiers lost an automatic German one, whatever the points. Footnotes: at most 20 men exit
+    # into a sector holding a German unit, 60 into one without.
+    g = _sample("eben-emael")
+    assert calculate(g, "victory", {"vp": 14}).result == "German major victory"
+    assert calculate(g, "victory", {"vp": 14, "belgian-automatic": True}).result == \
+        "Belgian automatic victory"
+    assert calculate(g, "victory", {"vp": 2, "german-automatic": True}).result == \
+        "German automatic victory"
+    assert calculate(g, "bunker-exit", {"germans": 0}).result == "At most 60 soldiers exit"
+    assert calculate(g, "bunker-exit", {"germans": 3}).result == "At most 20 soldiers exit"
