@@ -255,8 +255,9 @@ def _near(game, h, place: str, within: int) -> bool:
     return game.grid.distance(h, game.hex(label.hex)) <= within
 
 
-def describe(c) -> str:
-    """A condition in words, for the working."""
+def describe(c, names: dict | None = None) -> str:
+    """A condition in words, for the working (names: flag and input ids -> what they ask)."""
+    names = names or {}
     bits = []
     if c.turn:
         bits.append(f"turn {c.turn}")
@@ -277,12 +278,12 @@ def describe(c) -> str:
         who = {"any": "any attacker", "all": "every attacker", "per-unit": "each unit"}[c.attackers]
         bits.append(f"{who} across " + " or ".join(c.across))
     if c.flag:
-        bits.append(c.flag)
-    bits += [f"{k} {v}" for k, v in c.input.items()]
-    bits += ["(" + " and ".join(describe(x) for x in c.all) + ")"] if c.all else []
-    bits += ["(" + " or ".join(describe(x) for x in c.any) + ")"] if c.any else []
+        bits.append(names.get(c.flag, c.flag))
+    bits += [f"{names.get(k, k)}: {v}" for k, v in c.input.items()]
+    bits += ["(" + " and ".join(describe(x, names) for x in c.all) + ")"] if c.all else []
+    bits += ["(" + " or ".join(describe(x, names) for x in c.any) + ")"] if c.any else []
     if c.not_ is not None:
-        bits.append("not " + describe(c.not_))
+        bits.append("not " + describe(c.not_, names))
     return ", ".join(bits)
 
 
@@ -549,3 +550,33 @@ def refuse(applied: Applied, calc) -> bool:
     calc.outcome = Outcome("not allowed", f"{r.label} ({r.prohibited})")
     calc.distribution = [(calc.outcome, Fraction(1))]
     return True
+
+
+def player_lines(t) -> list[str]:
+    """Each rule as a printed card or the aid states it (no provenance): what it does and when."""
+    out = []
+    by_id = {r.id: r for r in t.rules}
+    for r in t.rules:
+        v = r.value
+        what = {
+            "prohibited": lambda: f"Not allowed ({v})",
+            "cancels": lambda: f"Cancels one '{by_id[v].label}' each" if v in by_id else "Cancels",
+            "shift": lambda: f"{v:+d} column{'s' if abs(v) != 1 else ''}",
+            "drm": lambda: f"{v:+d} to the roll",
+            "replace": lambda: (f"Result: {next(iter(v.values()))}" if len(set(v.values())) == 1
+                                and len(v) > 1 else "; ".join(f"{a} becomes {b}" for a, b in v.items())),
+            "row": lambda: f"Read the {v} row",
+            "column": lambda: f"Read column {v}",
+            "cap": lambda: f"At most column {v}",
+        }.get(r.effect, lambda: f"{r.effect.replace('_', ' ').capitalize()} {v:g}"
+              + (f", rounded {r.rounding}" if r.rounding else ""))()
+        text = f"{what}: {r.label}"
+        if r.when is not None:
+            names = {**t.flags, **{i.id: i.name for i in getattr(t, "inputs", ())}}
+            text += f" (when {describe(r.when, names)})"
+        elif r.max_uses > 1:
+            text += f" (at most {r.max_uses})"
+        if r.group:
+            text += f" (not cumulative with other '{r.group}')"
+        out.append(text)
+    return out

@@ -486,7 +486,7 @@
     if (c.place) bits.push(c.within ? "within " + c.within + " hexes of " + c.place : "at " + c.place);
     if ((c.across || []).length) bits.push({ any: "any attacker", all: "every attacker", "per-unit": "each unit" }[c.attackers] + " across " + c.across.join(" or "));
     if (c.flag) bits.push(c.flag);
-    for (const [k, v] of Object.entries(c.input || {})) bits.push(k + " " + v);
+    for (const [k, v] of Object.entries(c.input || {})) bits.push(k + ": " + v);
     if ((c.all || []).length) bits.push("(" + c.all.map(describeWhen).join(" and ") + ")");
     if ((c.any || []).length) bits.push("(" + c.any.map(describeWhen).join(" or ") + ")");
     if (c.not_) bits.push("not " + describeWhen(c.not_));
