@@ -17,22 +17,6 @@ from builder.vassal_combat.calculator import PREFIX, Calculator, Input, modifier
 P = PREFIX
 
 
-def _condition(spec: RollSpec, value: str, inputs: dict[str, str]) -> str:
-    parts = []
-    for p in spec.parts:
-        if p["else"]:
-            return "true"
-        if p["one"] is not None:
-            parts.append(f"{value} == {x.lit(int(p['one']))}")
-        elif p["lo"] is not None:
-            parts.append(f"{value} >= {x.lit(int(p['lo']))} && {value} <= {x.lit(int(p['hi']))}")
-        elif p["op"]:
-            ref = p["opval"]
-            other = x.lit(int(ref)) if ref.lstrip("-").isdigit() else inputs[ref]
-            parts.append(f"{value} {p['op']} {other}")
-    return x.any_of(parts)
-
-
 def _plain(text: str) -> str:
     return text.replace("$", "").replace("{", "(").replace("}", ")")
 
@@ -57,7 +41,7 @@ def build(game, t: LookupTable) -> Calculator | None:
     c.prop(f"{P}Value", f"{die} + {P}Drm")
 
     def entry_index(value: str) -> str:
-        return x.choose([(_condition(RollSpec(e.when), value, inputs), str(k))
+        return x.choose([(vrules.spec_condition(RollSpec(e.when), value, inputs), str(k))
                          for k, e in enumerate(t.entries)], "-1")
 
     c.prop(f"{P}First", entry_index(f"{P}Value"))

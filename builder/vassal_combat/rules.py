@@ -156,18 +156,24 @@ def _cond(game, c, nodes, field_of) -> str:
 
 
 def _turn(text: str, t: str = f"{P}Turn") -> str:
-    out = []
-    for p in RollSpec(text).parts:
+    return x.paren(spec_condition(RollSpec(text), t, {}))
+
+
+def spec_condition(spec: RollSpec, value: str, inputs: dict[str, str]) -> str:
+    """A roll or value condition ('5', '5-10', '<=2', '<turn', 'else') on an expression."""
+    parts = []
+    for p in spec.parts:
         if p["else"]:
             return "true"
         if p["one"] is not None:
-            out.append(f"{t} == {int(p['one'])}")
+            parts.append(f"{value} == {x.lit(int(p['one']))}")
         elif p["lo"] is not None:
-            out.append(f"({t} >= {int(p['lo'])} && {t} <= {int(p['hi'])})")
+            parts.append(f"{value} >= {x.lit(int(p['lo']))} && {value} <= {x.lit(int(p['hi']))}")
         elif p["op"]:
-            out.append(f"{t} {p['op']} {int(p['opval'])}")
-    return x.paren(x.any_of(out))
-
+            ref = p["opval"]
+            other = x.lit(int(ref)) if ref.lstrip("-").isdigit() else inputs[ref]
+            parts.append(f"{value} {p['op']} {other}")
+    return x.any_of(parts)
 
 def moved(index: str, shift: str, last: int, beyond_low: str, beyond_high: str) -> str:
     """The column after every shift, past an end as the table says (-1: not allowed), as
