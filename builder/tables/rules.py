@@ -81,12 +81,12 @@ def inputs(game, t, have: list[InputSpec]) -> list[InputSpec]:
                 choices=tuple(Choice(v, v) for v in attribute_values(game, attr))))
     for flag in _flags_used(t):
         specs.append(InputSpec(flag, t.flags.get(flag, flag), "bool", default=False))
-    _, _, terrain_id, hex_id, att_id = PLACES[t.kind]
+    role, _, terrain_id, hex_id, att_id = PLACES[t.kind]
     wanted = sorted({x for c in _conditions(t) for x in c.terrain})
     if wanted and terrain_id:
         old = next((s for s in have if s.id == terrain_id), None)
         if old is None:
-            specs.append(InputSpec(terrain_id, "the defender's terrain: every terrain in its hex",
+            specs.append(InputSpec(terrain_id, f"the {role}'s terrain: every terrain in its hex",
                                    "choice", multiple=True, choices=tuple(
                                        Choice(x.id, x.name) for x in game.map.terrain_types)))
         else:  # the kind's own terrain input also offers every terrain a rule tests
@@ -98,7 +98,7 @@ def inputs(game, t, have: list[InputSpec]) -> list[InputSpec]:
                                     old.max, old.choices + extra, old.multiple, old.help, old.source)
     place_keys = any(c.region or c.place or c.across for c in _conditions(t)) or wanted
     if place_keys and hex_id and game.is_hex and hex_id not in ids:
-        specs.append(InputSpec(hex_id, "the defender's (target's) hex", "hex"))
+        specs.append(InputSpec(hex_id, f"the {role}'s hex", "hex"))
     if uses_key(t, "across") and att_id and att_id not in ids:
         specs.append(InputSpec(att_id, "the attacking units' hexes", "hex", multiple=True))
     return specs
