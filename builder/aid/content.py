@@ -86,6 +86,9 @@ def table_card(t) -> dict:
         card["head"].append(list(t.columns))
         for row in t.rows:
             card["body"].append({"th": row[0], "cells": list(row[1:])})
+    from builder.tables.rules import player_lines
+
+    card["extra"] += player_lines(t)
     return card
 
 

@@ -54,7 +54,7 @@ def _map_data(game: Game) -> dict:
 
 def engine_data(game: Game) -> dict:
     """Everything the JavaScript engine needs for this game, as plain JSON data."""
-    from builder.tables import api
+    from builder.tables import api, effects
 
     calcs = api.list_calculators(game)
     return {
@@ -62,8 +62,9 @@ def engine_data(game: Game) -> dict:
         "calculators": calcs,
         "tables": {t.id: t.model_dump(mode="json") for t in game.tables},
         "map": _map_data(game),
-        "turns": [{"number": d.number, "name": d.name, "night": d.night}
+        "turns": [{"number": d.number, "name": d.name, "night": d.night, "period": d.period}
                   for d in game.info.turns.detail],
+        "effects": effects.description(),  # what each rule effect means (builder.tables.effects)
     }
 
 

@@ -13,6 +13,7 @@ from builder.model.game import Box, CounterSize, Deck, Formation, GameInfo, Side
 from builder.model.game_model import Game
 from builder.model.maps import AreaMap, HexMap
 from builder.model.tables import ChartTable, LookupTable
+from builder.tables import rule_checks
 
 MAX_HEXES = 250_000  # 20 Europa sheets are ~35,000; anything near this is a typo
 MAX_COUNTERS = 50_000
@@ -503,6 +504,8 @@ class Checker:
                 self.e.add(*self.at(src, ("tables", i, "terrain_effect")),
                            f"no terrain type has the effect '{effect}'",
                            "add it to the terrain types' effects, e.g. effects = { divisor = 2 }")
+            for key, msg, fix in rule_checks.problems(self.g, t):
+                self.e.add(*self.at(src, ("tables", i) + key), f"table '{t.id}': {msg}", fix)
             if isinstance(t, (LookupTable, ChartTable)):
                 continue
 

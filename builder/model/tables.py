@@ -13,6 +13,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, model_validator
 
 from builder.model.base import Ident, Model, Sourced
+from builder.model.rules import Rule
 
 Beyond = Literal["first-column", "last-column", "not-allowed"]
 Rounding = Literal["half-down", "half-up", "down", "up", "nearest"]
@@ -180,7 +181,7 @@ class Reading(Sourced):
     )
 
 
-_NOT_READABLE = {"id", "kind", "name", "readings"}
+_NOT_READABLE = {"id", "kind", "name", "readings", "rules", "flags"}
 
 
 class TableBase(Sourced):
@@ -193,6 +194,15 @@ class TableBase(Sourced):
         description="other readings of an ambiguous table; calculators follow the table as "
         "written unless asked for one of these",
     )
+    rules: tuple[Rule, ...] = Field(
+        default=(), description="conditions and effects (see the README's 'Rules as data'); "
+        "`builder check` refuses one the table's kind cannot apply")
+    flags: dict[str, str] = Field(
+        default={}, description="yes/no situations rules can test (when = { flag = ID }): "
+        "id -> the question a player answers, e.g. { beach-assault = 'Beach assault (16.0)' }")
+    rules_combine: Literal["cumulative", "best-for-defender", "first"] = Field(
+        default="cumulative", description="several rules with the same effect that apply: all "
+        "count, only the one best for the defender, or only the first listed")
 
     @model_validator(mode="after")
     def _check_readings(self) -> TableBase:

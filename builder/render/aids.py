@@ -66,6 +66,14 @@ def _mods(title: str, mods) -> list[Para]:
     return [Para(lines)]
 
 
+def _rules(t) -> list[Para]:
+    """The table's rules as a player reads them (builder.tables.rules.player_lines)."""
+    from builder.tables.rules import player_lines
+
+    lines = player_lines(t)
+    return [Para([("Rules", True)] + [(text, False) for text in lines])] if lines else []
+
+
 def _roll_rows(results: dict, dice: str) -> list[str]:
     return sorted(results, key=lambda k: int(k) if k.lstrip("-").isdigit() else 999)
 
@@ -116,6 +124,7 @@ def _differential(t) -> Card:
         + extra
         + _mods("Column shifts", t.shifts)
         + _mods("Die-roll modifiers", t.modifiers)
+        + _rules(t)
         + _notes(t),
         f"differential, {t.dice}",
     )
@@ -197,6 +206,7 @@ def _ratio(t) -> Card:
         [Grid(header, rows), Para(lines)]
         + _mods("Column shifts", t.shifts)
         + _mods("Modifiers", t.modifiers)
+        + _rules(t)
         + _notes(t),
         f"odds, {t.dice}",
     )
@@ -224,7 +234,7 @@ def _fire(t) -> Card:
                 False,
             )
         )
-    return Card(t.name, [Grid(header, rows), Para(lines)] + _notes(t), f"fire, {t.dice}")
+    return Card(t.name, [Grid(header, rows), Para(lines)] + _rules(t) + _notes(t), f"fire, {t.dice}")
 
 
 def _modified(t) -> Card:
@@ -254,7 +264,7 @@ def _modified(t) -> Card:
         )
     return Card(
         t.name,
-        parts + [Para(lines)] + _mods("Modifiers", t.modifiers) + _notes(t),
+        parts + [Para(lines)] + _mods("Modifiers", t.modifiers) + _rules(t) + _notes(t),
         f"modified roll, {t.dice}",
     )
 
@@ -277,7 +287,7 @@ def _lookup(t) -> Card:
         parts.append(
             Para([("Inputs", True)] + [(f"{i.name}: {i.min} to {i.max}", False) for i in others])
         )
-    return Card(t.name, parts + _mods("Modifiers", t.modifiers) + _notes(t), "lookup")
+    return Card(t.name, parts + _mods("Modifiers", t.modifiers) + _rules(t) + _notes(t), "lookup")
 
 
 def _chart(t) -> Card:

@@ -69,9 +69,8 @@ def shift_inputs(shifts) -> list[InputSpec]:
     return specs
 
 
-def apply_shifts(calc: Calculation, shifts, values: dict, index: int, last: int,
-                 labels) -> int:
-    """Move the column index by every shift asked for; stop at the table's ends (and say so)."""
+def shift_total(calc: Calculation, shifts, values: dict) -> int:
+    """The columns every shift asked for adds up to, each in the working."""
     total = 0
     for s in shifts:
         n = values.get(s.id)
@@ -82,15 +81,7 @@ def apply_shifts(calc: Calculation, shifts, values: dict, index: int, last: int,
                       f" = {signed(s.columns * n)} column{'s' if abs(s.columns * n) != 1 else ''}"
                       + (f" ({s.source})" if s.source else ""))
             item_note(calc, s, s.label)
-    if not total:
-        return index
-    target = index + total
-    new = min(max(target, 0), last)
-    calc.step(f"column {labels(index)} shifted {signed(total)} -> {labels(new)}")
-    if new != target:
-        calc.note("A shift past the end of the table is lost: the last column in that direction "
-                  "is used.")
-    return new
+    return total
 
 
 # --- roll modifiers --------------------------------------------------------------------------

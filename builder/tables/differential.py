@@ -11,15 +11,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 from builder.model.tables import DifferentialTable, parse_band
-from builder.tables import dice
+from builder.tables import dice, rules
 from builder.tables.common import (
     apply_modifiers,
-    apply_shifts,
     check_no_clash,
     item_note,
     meaning,
     modifier_inputs,
     shift_inputs,
+    shift_total,
     signed,
     slug,
 )
@@ -57,7 +57,7 @@ def inputs(game, t: DifferentialTable) -> list[InputSpec]:
                                "hex", multiple=True))
     specs += shift_inputs(t.shifts)
     specs += modifier_inputs(t.modifiers)
-    return specs
+    return specs + rules.inputs(game, t, specs)
 
 
 def _conditions(t: DifferentialTable) -> list[str]:
@@ -107,8 +107,9 @@ def _label(t: DifferentialTable, row, i: int) -> str:
     return f"column {i + 1} of {t.columns}{band}"
 
 
-def candidate_rows(game, t: DifferentialTable, values: dict, calc: Calculation) -> list:
-    """Rows that could apply, with why; from the inputs or the map."""
+def candidate_rows(game, t: DifferentialTable, values: dict, calc: Calculation,
+                   ruled=()) -> list:
+    """Rows that could apply, with why; from the inputs, the map and the rules that apply."""
     check_no_clash(values, "row", "defender_hex")
     rows: list = []
     if values.get("row"):
@@ -132,6 +133,11 @@ def candidate_rows(game, t: DifferentialTable, values: dict, calc: Calculation) 
                     continue
                 calc.step(f"{cond}: the {r.name} row applies" + (f" ({r.source})" if r.source else ""))
                 rows.append(r)
+    for rule in ruled:
+        row = next(x for x in t.terrain_rows if x.name == rule.row)
+        if row not in rows:
+            calc.step(f"{rule.label}: the {row.name} row applies")
+            rows.append(row)
     if not rows:
         rows = [next(r for r in t.terrain_rows if r.name == t.default_row)]
         calc.step(f"no terrain row given: the {t.default_row} row")
@@ -191,10 +197,18 @@ def rows_from_map(game, t: DifferentialTable, values: dict, calc: Calculation) -
 def calculate(game, t: DifferentialTable, values: dict, roll, calc: Calculation) -> Calculation:
     """Resolve one attack, or give the odds of every result when no roll is given."""
     attack, defence = values["attack"], values["defence"]
+    facts = rules.facts(game, t, values)
+    applied = rules.evaluate(game, t, values, facts, calc)
+    if rules.refuse(applied, calc):
+        return calc
+    afac, arule = rules.attack_factor(applied)
+    attack = rules.scale(attack, afac, arule or "down", calc, "attack")
+    dfac, drule = rules.defence_factor(applied)
+    defence = rules.scale(defence, dfac, drule or "down", calc, "defence")
     defence = _divided_defence(game, t, values, defence, calc)
     diff = attack - defence
     calc.step(f"differential: attack {attack} - defence {defence} = {signed(diff)}")
-    rows = candidate_rows(game, t, values, calc)
+    rows = candidate_rows(game, t, values, calc, applied.rows)
     options = []
     for r in rows:
         i, how = band_column(t, r, diff)
@@ -219,20 +233,29 @@ def calculate(game, t: DifferentialTable, values: dict, roll, calc: Calculation)
     if "beyond" in how:
         calc.note(f"Beyond the end of a row: {how}.")
     item_note(calc, row, f"row {row.name}")
-    col = apply_shifts(calc, t.shifts, values, col, t.columns - 1, lambda i: _label(t, row, i))
+    col = rules.move_column(t, calc, col, applied, shift_total(calc, t.shifts, values),
+                            t.columns - 1, lambda i: _label(t, row, i), lambda n: int(n) - 1,
+                            lambda n: int(n) - 1)
+    if col is None:
+        calc.outcome = Outcome("not allowed", "the attack cannot be made at this differential")
+        calc.distribution = [(calc.outcome, Fraction(1))]
+        return calc
     calc.column = _label(t, row, col)
     calc.step(f"column: {calc.column}")
-    drm = apply_modifiers(calc, t.modifiers, values)
-    return read_column(t, col, drm, roll, calc)
+    drm = apply_modifiers(calc, t.modifiers, values) + applied.drm
+    if applied.drm:
+        calc.step(f"rules: {signed(applied.drm)} to the roll")
+    return read_column(t, col, drm, roll, calc, applied)
 
 
-def read_column(t, col: int, drm: int, roll, calc: Calculation) -> Calculation:
+def read_column(t, col: int, drm: int, roll, calc: Calculation, applied=None) -> Calculation:
     """Roll (or every roll) on one column."""
     lo, hi = dice.dice_range(t.dice)
+    applied = applied or rules.Applied()
 
     def cell(total: int) -> tuple[str, int]:
         mod = min(max(total + drm, lo), hi)
-        return t.results[str(mod)][col], mod
+        return rules.replaced(applied, t.results[str(mod)][col]), mod
 
     if roll is not None:
         (total,) = dice.parse_roll(roll, t.dice)

@@ -6,7 +6,8 @@ import re
 from fractions import Fraction
 
 from builder.model.tables import FireTable
-from builder.tables import dice
+from builder.tables import dice, rules
+from builder.tables.common import meaning
 from builder.tables.inputs import CalcError, Choice, InputSpec
 from builder.tables.result import Calculation, Outcome, Tally
 from builder.tables.rounding import WORDS, is_half, round_to_int, show
@@ -51,7 +52,7 @@ def inputs(game, t: FireTable) -> list[InputSpec]:
     specs = [firepower_input(t)]
     if t.terrain_effect:
         specs += terrain_inputs(game, t.terrain_effect, "the target's", prefix="target_")
-    return specs
+    return specs + rules.inputs(game, t, specs)
 
 
 def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calculation:
@@ -62,8 +63,11 @@ def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calc
     calc.step(f"fire strength {strength}: column {t.bands[col]}" if not t.exact_bands
               else f"fire strength [{strength}]: column [{t.bands[col]}]")
     div = Fraction(1)
+    ids = place_terrain(game, values, "target_", calc) if t.terrain_effect else None
+    applied = rules.evaluate(game, t, values, rules.facts(game, t, values, ids), calc)
+    if rules.refuse(applied, calc):
+        return calc
     if t.terrain_effect:
-        ids = place_terrain(game, values, "target_", calc)
         div = divisor(game, t.terrain_effect, ids, "best-for-defender", calc, "target's terrain")
 
     def loss(total: int, say: bool) -> Outcome:
@@ -80,8 +84,11 @@ def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calc
                           + (f", rounded {WORDS[t.rounding]} = {n}" if raw.denominator != 1 else ""))
                 if is_half(raw):
                     calc.note(f"{show(raw)} is an exact half: rounded {WORDS[t.rounding]} it is {n}.")
-        return Outcome(str(n) if n else "-", f"the target loses {n}" if n else "no loss",
-                       {"losses": n})
+        shown = str(n) if n else "-"
+        got = rules.replaced(applied, shown)
+        if got != shown:
+            return Outcome(got, meaning(t, got), {"losses": n})
+        return Outcome(shown, f"the target loses {n}" if n else "no loss", {"losses": n})
 
     if roll is not None:
         (total,) = dice.parse_roll(roll, t.dice)

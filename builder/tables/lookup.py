@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from builder.model.tables import LookupTable, RollSpec
-from builder.tables import dice
+from builder.tables import dice, rules
 from builder.tables.common import apply_modifiers, modifier_inputs, signed
 from builder.tables.inputs import CalcError, InputSpec
 from builder.tables.result import Calculation, Outcome, Tally
@@ -16,7 +16,8 @@ def inputs(game, t: LookupTable) -> list[InputSpec]:
     specs = []
     for i in sorted(t.inputs, key=lambda i: i.id != t.key):
         specs.append(InputSpec(i.id, i.name, "int", required=True, min=i.min, max=i.max))
-    return specs + modifier_inputs(t.modifiers)
+    specs += modifier_inputs(t.modifiers)
+    return specs + rules.inputs(game, t, specs)
 
 
 def entry_for(t: LookupTable, value: int, extra: dict):
@@ -27,13 +28,19 @@ def entry_for(t: LookupTable, value: int, extra: dict):
     return None
 
 
-def _outcome(t: LookupTable, e) -> Outcome:
+def _outcome(t: LookupTable, e, applied=None) -> Outcome:
+    got = rules.replaced(applied or rules.Applied(), e.result)
+    if got != e.result:
+        return Outcome(got, t.legend.get(got, ""))
     return Outcome(e.result, e.detail or t.legend.get(e.result, ""))
 
 
 def calculate(game, t: LookupTable, values: dict, roll, calc: Calculation) -> Calculation:
     """Look the value (or the roll, or every roll) up."""
     extra = {i.id: values[i.id] for i in t.inputs if i.id != t.key}
+    applied = rules.evaluate(game, t, values, rules.facts(game, t, values), calc)
+    if rules.refuse(applied, calc):
+        return calc
     for k, v in extra.items():
         calc.step(f"{next(i.name for i in t.inputs if i.id == k)}: {v}")
     if not t.dice:
@@ -43,12 +50,14 @@ def calculate(game, t: LookupTable, values: dict, roll, calc: Calculation) -> Ca
         e = entry_for(t, value, extra)
         calc.column = None
         calc.step(f"{next(i.name for i in t.inputs if i.id == t.key)} {value}: entry '{e.when}'")
-        calc.outcome = _outcome(t, e)
-        calc.step(f"result: {e.result}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
+        calc.outcome = _outcome(t, e, applied)
+        calc.step(f"result: {calc.outcome.result}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
         calc.distribution = [(calc.outcome, Fraction(1))]
         _overlap_note(t, value, extra, calc)
         return calc
-    drm = apply_modifiers(calc, t.modifiers, values)
+    drm = apply_modifiers(calc, t.modifiers, values) + applied.drm
+    if applied.drm:
+        calc.step(f"rules: {signed(applied.drm)} to the roll")
     lo, hi = dice.dice_range(t.dice)
 
     def look(total: int):
@@ -63,13 +72,13 @@ def calculate(game, t: LookupTable, values: dict, roll, calc: Calculation) -> Ca
         calc.roll = [total]
         e, value = look(total)
         calc.step(f"roll {total}" + (f" {signed(drm)} = {value}" if drm else "") + f": entry '{e.when}'")
-        calc.outcome = _outcome(t, e)
-        calc.step(f"result: {e.result}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
+        calc.outcome = _outcome(t, e, applied)
+        calc.step(f"result: {calc.outcome.result}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
         _overlap_note(t, value, extra, calc)
     tally = Tally()
     for total, p in dice.totals(t.dice).items():
         e, _ = look(total)
-        tally.add(_outcome(t, e), p)
+        tally.add(_outcome(t, e, applied), p)
     for total in range(lo, hi + 1):
         _overlap_note(t, total + drm, extra, calc)
     calc.distribution = tally.items()

@@ -11,7 +11,7 @@ import itertools
 from fractions import Fraction
 
 from builder.model.tables import ModifiedRollTable
-from builder.tables import dice
+from builder.tables import dice, rules
 from builder.tables.common import NO_EFFECT, apply_modifiers, meaning, modifier_inputs, signed
 from builder.tables.inputs import InputSpec
 from builder.tables.result import Calculation, Outcome, Tally
@@ -27,7 +27,7 @@ def inputs(game, t: ModifiedRollTable) -> list[InputSpec]:
     if t.attempts > 1:
         specs.append(InputSpec("markers", f"markers on the target (1 to {t.attempts})", "int",
                                default=1, min=1, max=t.attempts))
-    return specs
+    return specs + rules.inputs(game, t, specs)
 
 
 def _rows(t: ModifiedRollTable) -> tuple[int, int]:
@@ -35,17 +35,19 @@ def _rows(t: ModifiedRollTable) -> tuple[int, int]:
     return min(keys), max(keys)
 
 
-def read(t: ModifiedRollTable, natural: int, drm: int) -> tuple[str, str]:
-    """(result, how) for one roll."""
+def read(t: ModifiedRollTable, natural: int, drm: int, applied=None) -> tuple[str, str]:
+    """(result, how) for one roll (a rule may replace the result read)."""
     if str(natural) in t.natural:
-        return t.natural[str(natural)], f"natural {natural}: {t.natural[str(natural)]} whatever the modifiers"
+        got = rules.replaced(applied or rules.Applied(), t.natural[str(natural)])
+        return got, f"natural {natural}: {got} whatever the modifiers"
     lo, hi = _rows(t)
     mod = natural + drm
     row = min(max(mod, lo), hi)
     how = f"{natural}" + (f" {signed(drm)} = {mod}" if drm else "")
     if row != mod:
         how += f", beyond the table: read as {row}"
-    return t.results[str(row)], how + f": {t.results[str(row)]}"
+    got = rules.replaced(applied or rules.Applied(), t.results[str(row)])
+    return got, how + f": {got}"
 
 
 def _is_effect(result: str) -> bool:
@@ -70,7 +72,12 @@ def calculate(game, t: ModifiedRollTable, values: dict, roll, calc: Calculation)
                 from builder.tables.inputs import CalcError
 
                 raise CalcError(f"give {_group_id(m)} or target_hex, not both")
-    drm = apply_modifiers(calc, t.modifiers, values, terrain, where, regions)
+    applied = rules.evaluate(game, t, values, rules.facts(game, t, values, terrain), calc)
+    if rules.refuse(applied, calc):
+        return calc
+    drm = apply_modifiers(calc, t.modifiers, values, terrain, where, regions) + applied.drm
+    if applied.drm:
+        calc.step(f"rules: {signed(applied.drm)} to the roll")
     calc.step(f"net modifier: {signed(drm)}")
     lo, hi = _rows(t)
     markers = int(values.get("markers") or 1)
@@ -84,7 +91,7 @@ def calculate(game, t: ModifiedRollTable, values: dict, roll, calc: Calculation)
         calc.roll = rolls
         outcome = None
         for i, r in enumerate(rolls, 1):
-            result, how = read(t, r, drm)
+            result, how = read(t, r, drm, applied)
             label = f"marker {i}: " if markers > 1 else ""
             if outcome is not None:
                 calc.step(f"{label}roll {how} (the target already suffered its one result)")
@@ -92,7 +99,7 @@ def calculate(game, t: ModifiedRollTable, values: dict, roll, calc: Calculation)
             calc.step(f"{label}roll {how}")
             if _is_effect(result):
                 outcome = result
-        final = outcome if outcome is not None else read(t, rolls[-1], drm)[0]
+        final = outcome if outcome is not None else read(t, rolls[-1], drm, applied)[0]
         calc.outcome = Outcome(final, meaning(t, final))
         calc.step(f"result: {final}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
         if markers > 1:
@@ -100,7 +107,7 @@ def calculate(game, t: ModifiedRollTable, values: dict, roll, calc: Calculation)
                       "one result at most (Vimy 17.2: one hit even if both markers hit).")
     single = Tally()
     for total, p in dice.totals(t.dice).items():
-        result, _ = read(t, total, drm)
+        result, _ = read(t, total, drm, applied)
         single.add(Outcome(result, meaning(t, result)), p)
     if markers == 1:
         calc.distribution = single.items()
@@ -112,10 +119,10 @@ def calculate(game, t: ModifiedRollTable, values: dict, roll, calc: Calculation)
         outcome = None
         for total, q in combo:
             p *= q
-            result, _ = read(t, total, drm)
+            result, _ = read(t, total, drm, applied)
             if outcome is None and _is_effect(result):
                 outcome = result
-        final = outcome if outcome is not None else read(t, combo[-1][0], drm)[0]
+        final = outcome if outcome is not None else read(t, combo[-1][0], drm, applied)[0]
         combined.add(Outcome(final, meaning(t, final)), p)
     for o, p in single.items():
         if roll is None and _is_effect(o.result):

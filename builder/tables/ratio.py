@@ -12,12 +12,13 @@ from fractions import Fraction
 
 from builder.model.tables import RatioTable
 from builder.tables import dice
+from builder.tables import rules
 from builder.tables.common import (
     apply_modifiers,
-    apply_shifts,
     meaning,
     modifier_inputs,
     shift_inputs,
+    shift_total,
     signed,
 )
 from builder.tables.inputs import CalcError, Choice, InputSpec
@@ -55,7 +56,8 @@ def inputs(game, t: RatioTable) -> list[InputSpec]:
                                help="leave out for the odds over every roll"))
     specs.append(InputSpec("attack_loss", "strength the attackers lost before the odds are taken "
                                           "(e.g. to defensive fire)", "int", default=0, min=0))
-    specs += terrain_inputs(game, [t.terrain_effect, t.shift_effect], "the defender's")
+    specs += terrain_inputs(game, [t.terrain_effect, t.shift_effect], "the defender's",
+                            several=t.terrain_choice)
     if game.is_hex:
         specs.append(InputSpec("attacker_hexes", "the attacking units' hexes, in the order of the "
                                "attack values (for hexsides attacked across)", "hex", multiple=True))
@@ -69,7 +71,7 @@ def inputs(game, t: RatioTable) -> list[InputSpec]:
     if t.retreat_reduces:
         specs.append(InputSpec("retreat", f"the defender retreats one sector to reduce its loss by "
                                           f"{t.retreat_reduces}", "bool", default=False))
-    return specs
+    return specs + rules.inputs(game, t, specs)
 
 
 def column_value(text: str) -> Fraction:
@@ -129,6 +131,10 @@ def odds_column(t: RatioTable, attack: int, defence: int, calc: Calculation | No
     return i
 
 
+def _column_index(t: RatioTable, text: str) -> int:
+    return [_col_label(c) for c in t.columns].index(_col_label(text))
+
+
 def _losses(cell: str) -> tuple[int, int]:
     a, d = cell.split("/")
     return (0 if a.strip("-—") == "" else int(a)), (0 if d.strip("-—") == "" else int(d))
@@ -149,33 +155,49 @@ def _outcome(t: RatioTable, cell: str, retreat: bool) -> Outcome:
 def calculate(game, t: RatioTable, values: dict, roll, calc: Calculation) -> Calculation:
     """Resolve one attack, or the odds of every result (over the fire roll too) without rolls."""
     edges = values["attack"] if isinstance(values["attack"], list) else [values["attack"]]
-    attack = _attack_total(game, t, values, edges, calc)
+    terrain_ids = place_terrain(game, values, "", calc)
+    facts = rules.facts(game, t, values, terrain_ids)
+    applied = rules.evaluate(game, t, values, facts, calc)
+    if rules.refuse(applied, calc):
+        return calc
+    attack, side_shifts = _attack_total(game, t, values, edges, applied, calc)
     defence = values["defence"]
     if t.edge_cap and t.edge_cap_defence and defence > t.edge_cap:
         calc.step(f"defence {defence}: at most {t.edge_cap} count across a sector edge: {t.edge_cap}")
         defence = t.edge_cap
     else:
         calc.step(f"defence: {defence}")
-    terrain_ids = place_terrain(game, values, "", calc)
+    dfac, drule = rules.defence_factor(applied)
+    defence = max(rules.scale(defence, dfac, drule or t.divisor_rounding or t.rounding, calc,
+                              "defence"), 1 if defence else 0)
     div = divisor(game, t.terrain_effect, terrain_ids, t.terrain_choice, calc,
                   "defender's terrain") if t.terrain_effect else Fraction(1)
-    base_shift = terrain_shift(game, t.shift_effect, terrain_ids, calc)
+    afac, arule = rules.attack_factor(applied)
+    base_shift = terrain_shift(game, t.shift_effect, terrain_ids, calc, t.terrain_choice,
+                               side_shifts)
     fire_losses = _fire_losses(game, t, values, calc)
-    drm = apply_modifiers(calc, t.modifiers, values)
+    drm = apply_modifiers(calc, t.modifiers, values) + applied.drm
+    if applied.drm:
+        calc.step(f"rules: {signed(applied.drm)} to the roll")
     lo, hi = dice.dice_range(t.dice)
     retreat = bool(values.get("retreat"))
+    player_shift = shift_total(calc, t.shifts, values)
 
     def column_for(loss: int, say: bool) -> int | None:
+        out = calc if say else _Quiet()
         a = max(attack - loss, 0)
         if loss and say:
             calc.step(f"attack after losses: {attack} - {loss} = {a}")
-        if div != 1:
-            raw = Fraction(a) / div
-            rule = t.divisor_rounding or t.rounding
+        if div != 1 or afac != 1:
+            raw = Fraction(a) / div * afac
+            rule = arule or t.divisor_rounding or t.rounding
             a = round_to_int(raw, rule)
             if say:
-                calc.step(f"attack divided by the terrain: {max(attack - loss, 0)} / {show(div)} = "
-                          f"{show(raw)}" + (f", rounded {WORDS[rule]} = {a}" if raw.denominator != 1 else ""))
+                by = (f" / {show(div)}" if div != 1 else "") + (
+                    f" x {show(afac)}" if afac != 1 else "")
+                calc.step(f"attack divided by the terrain{' and the rules' if afac != 1 else ''}: "
+                          f"{max(attack - loss, 0)}{by} = {show(raw)}"
+                          + (f", rounded {WORDS[rule]} = {a}" if raw.denominator != 1 else ""))
                 if is_half(raw):
                     other = round_to_int(raw, MIRROR[rule])
                     alt = odds_column(t, other, defence, None, say=False)
@@ -186,18 +208,14 @@ def calculate(game, t: RatioTable, values: dict, roll, calc: Calculation) -> Cal
         i = odds_column(t, a, defence, calc, say)
         if i is None:
             return None
-        if base_shift:
-            j = min(max(i + base_shift, 0), len(t.columns) - 1)
-            if say:
-                calc.step(f"terrain shift {base_shift:+d}: {_col_label(t.columns[i])} -> "
-                          f"{_col_label(t.columns[j])}")
-            i = j
-        return apply_shifts(calc if say else _Quiet(), t.shifts, values, i, len(t.columns) - 1,
-                            lambda k: _col_label(t.columns[k]))
+        return rules.move_column(t, out, i, applied, base_shift + player_shift,
+                                 len(t.columns) - 1, lambda k: _col_label(t.columns[k]),
+                                 lambda text: _column_index(t, text),
+                                 lambda text: _column_index(t, text))
 
     def cell(col: int, total: int) -> Outcome:
         mod = min(max(total + drm, lo), hi)
-        return _outcome(t, t.results[str(mod)][col], retreat)
+        return _outcome(t, rules.replaced(applied, t.results[str(mod)][col]), retreat)
 
     if len(fire_losses) == 1:
         (loss, _), = fire_losses
@@ -313,8 +331,10 @@ def _fire_losses(game, t: RatioTable, values: dict, calc: Calculation) -> list[t
     return dist
 
 
-def _attack_total(game, t: RatioTable, values: dict, edges: list[int], calc: Calculation) -> int:
-    """The attack counted: capped per sector edge, halved per unit across a dividing hexside."""
+def _attack_total(game, t: RatioTable, values: dict, edges: list[int], applied,
+                  calc: Calculation) -> tuple[int, list]:
+    """The attack counted (capped per sector edge, halved per unit across a dividing hexside,
+    per-unit rules), and the shifting hexsides attacked across."""
     attackers = values.get("attacker_hexes") or []
     if t.edge_cap:
         counted = []
@@ -325,19 +345,22 @@ def _attack_total(game, t: RatioTable, values: dict, edges: list[int], calc: Cal
                 calc.step(f"edge {i}: {a} attacking, at most {t.edge_cap} count across one sector "
                           f"edge: {c}")
         edges = counted
+    side_shifts: list = []
     if attackers:
-        edges = _across_hexsides(game, t, values, edges, attackers, calc)
+        edges = _across_hexsides(game, t, values, edges, attackers, calc, side_shifts)
+        edges = rules.per_unit(applied, edges, len(attackers), t.divisor_rounding or t.rounding, calc)
     if values.get("attacker_sectors"):
         _check_sectors(game, values, edges, calc)
     attack = sum(edges)
     calc.step(f"attack: {' + '.join(map(str, edges))} = {attack}" if len(edges) > 1
               else f"attack: {attack}")
-    return attack
+    return attack, side_shifts
 
 
 def _across_hexsides(game, t: RatioTable, values: dict, edges: list[int], attackers: list,
-                     calc: Calculation) -> list[int]:
-    """Each attacker's strength divided by the hexside it attacks across (a minor river halves)."""
+                     calc: Calculation, side_shifts: list) -> list[int]:
+    """Each attacker's strength divided by the hexside it attacks across (a minor river halves);
+    the hexside types with a column shift that any attacker crosses go to side_shifts."""
     from builder import mapinfo
 
     d = values.get("hex")
@@ -361,6 +384,9 @@ def _across_hexsides(game, t: RatioTable, values: dict, edges: list[int], attack
             v = ht.effects.get(t.terrain_effect) if t.terrain_effect else None
             if isinstance(v, (int, float)) and not isinstance(v, bool):
                 best = max(best, Fraction(str(v)))
+            sh = ht.effects.get(t.shift_effect) if t.shift_effect else None
+            if isinstance(sh, int) and not isinstance(sh, bool) and ht not in [x for x, _ in side_shifts]:
+                side_shifts.append((ht, sh))
         divs.append(best)
         side = ", ".join(names) if names else "a plain hexside"
         if per_hex:

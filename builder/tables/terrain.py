@@ -15,7 +15,8 @@ def effect_terrains(game, effects) -> list:
     return [t for t in game.map.terrain_types if any(e in t.effects for e in effects)]
 
 
-def terrain_inputs(game, effects, whose: str, prefix: str = "") -> list[InputSpec]:
+def terrain_inputs(game, effects, whose: str, prefix: str = "",
+                   several: str = "best-for-defender") -> list[InputSpec]:
     """A multi-choice of the terrains with the effects, and the place on the map as alternative."""
     effects = [effects] if isinstance(effects, str) else [e for e in effects if e]
     kinds = effect_terrains(game, effects)
@@ -26,7 +27,8 @@ def terrain_inputs(game, effects, whose: str, prefix: str = "") -> list[InputSpe
         return t.name + " (" + ", ".join(f"{e} {t.effects[e]}" for e in effects if e in t.effects) + ")"
 
     specs = [InputSpec(
-        f"{prefix}terrain", f"{whose} terrain (several: the one best for the defender)",
+        f"{prefix}terrain", f"{whose} terrain (several: "
+        + ("their effects combine)" if several == "cumulative" else "the one best for the defender)"),
         "choice", multiple=True, choices=tuple(Choice(t.id, label(t)) for t in kinds))]
     if game.is_hex:
         specs.append(InputSpec(f"{prefix}hex", f"{whose} hex (reads its terrain from the map)", "hex"))
@@ -37,12 +39,12 @@ def terrain_inputs(game, effects, whose: str, prefix: str = "") -> list[InputSpe
     return specs
 
 
-def terrain_shift(game, effect: str, ids: list[str] | None, calc: Calculation) -> int:
-    """Column shift from the defender's terrain: the one best for the defender (most to the left)."""
-    if not ids or not effect:
-        return 0
+def terrain_shift(game, effect: str, ids: list[str] | None, calc: Calculation,
+                  choice: str = "best-for-defender", sides=()) -> int:
+    """Column shift from the defender's terrain and the hexsides attacked across ((type, shift)
+    pairs): the one best for the defender (most to the left), or all added when cumulative."""
     found = []
-    for i in ids:
+    for i in (ids or []) if effect else []:
         t = game.terrain_types.get(i)
         if t is None or effect not in t.effects:
             continue
@@ -50,10 +52,20 @@ def terrain_shift(game, effect: str, ids: list[str] | None, calc: Calculation) -
             found.append((t, int(t.effects[effect])))
         except (TypeError, ValueError):
             continue  # a shift written in words is for people, not for the calculator
+    found += [(ht, v) for ht, v in sides]
     if not found:
         return 0
+
+    def cols(n: int) -> str:
+        return f"{n:+d} column{'s' if abs(n) != 1 else ''}"
+
+    if choice == "cumulative":
+        total = sum(v for _, v in found)
+        calc.step("terrain shifts: " + " ".join(f"{t.name} {v:+d}" for t, v in found)
+                  + f" = {cols(total)} (cumulative)")
+        return total
     best_t, best = min(found, key=lambda tv: tv[1])
-    calc.step(f"defender's terrain: {best_t.name}, {best:+d} column{'s' if abs(best) != 1 else ''}"
+    calc.step(f"terrain: {best_t.name}, {cols(best)}"
               + (" (the best for the defender of " + ", ".join(t.name for t, _ in found) + ")"
                  if len(found) > 1 else "") + (f" ({best_t.source})" if best_t.source else ""))
     return best

@@ -13,6 +13,7 @@ from builder.model.tables import DifferentialTable, parse_band
 from builder.tables import dice as tdice
 from builder.tables.common import meaning, slug
 from builder.vassal_combat import expr as x
+from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import (
     PREFIX,
     Calculator,
@@ -184,21 +185,25 @@ def build(game, t: DifferentialTable) -> Calculator:
         [(f"{p} && {P}Col{k} == {P}Base", str(k)) for phase in phases for k, p in phase],
         str(d)))
     shifts = shift_inputs(c, t.shifts)
-    c.prop(f"{P}Column", f"{P}Base == {x.BIG} ? -1 : "
-           + (x.clamp(f"{P}Base + {shift_total(shifts)}", 0, t.columns - 1) if shifts
-              else f"{P}Base"))
+    ruled = vrules.compile_rules(c, game, t)
+    c.prop(f"{P}Banned", ruled.prohibited)
+    c.prop(f"{P}Column", f"{P}Banned || {P}Base == {x.BIG} ? -1 : " + x.paren(vrules.moved(
+        f"{P}Base", f"{shift_total(shifts)} + {x.paren(ruled.shift)}", t.columns - 1,
+        t.beyond_low, t.beyond_high)))
 
     # roll, modifiers, result
     mods = modifier_inputs(c, t.modifiers)
-    c.prop(f"{P}Drm", " + ".join(x.paren(e) for _, e in mods) if mods else "0")
+    terms = [e for _, e in mods] + ([ruled.drm] if ruled.drm != "0" else [])
+    c.prop(f"{P}Drm", " + ".join(x.paren(e) for e in terms) if terms else "0")
     lo, hi = tdice.dice_range(t.dice)
     die = c.roll(f"{P}Die", t.dice)
     c.prop(f"{P}Roll", x.clamp(f"{die} + {P}Drm", lo, hi))
     c.prop(f"{P}Result", f'{P}Column < 0 ? "not allowed" : '
            + x.paren(results_lookup(t.results, f"{P}Roll", f"{P}Column", lambda v: v)))
     results = sorted({v for row in t.results.values() for v in row})
-    c.prop(f"{P}Meaning", f'{P}Column < 0 ? "the attack cannot be made at this differential" : '
-           + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
+    c.prop(f"{P}Why", ruled.why)
+    c.prop(f"{P}Meaning", f'{P}Banned ? {P}Why : {P}Column < 0 ? '
+           '"the attack cannot be made at this differential" : ' + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
                                for v in results], '""')))
 
     # the column's label as the rules assistant gives it, and the chat line

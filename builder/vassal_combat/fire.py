@@ -10,6 +10,7 @@ from builder.model.tables import FireTable
 from builder.tables.fire import _band as band_range
 from builder.tables.rounding import show
 from builder.vassal_combat import expr as x
+from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input, results_lookup
 from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
 from builder.vassal_combat.places import default_terrain, place_terrain
@@ -79,8 +80,12 @@ def build(game, t: FireTable) -> Calculator:
     c.prop(f"{P}Loss", x.choose(
         [(f"{div} == {i}", x.divide_by(f"{P}Read", d, t.rounding)) for i, d in enumerate(divs)
          if d != 1], f"{P}Read"))
-    c.prop(f"{P}Result", f'{P}Column < 0 ? "no column" : ({P}Loss > 0 ? "" + {P}Loss : "-")')
-    c.prop(f"{P}Meaning", f'{P}Column < 0 ? "no column for this fire strength" : '
+    ruled = vrules.compile_rules(c, game, t)
+    c.prop(f"{P}Banned", ruled.prohibited)
+    c.prop(f"{P}Result", f'{P}Banned ? "not allowed" : {P}Column < 0 ? "no column" : '
+           f'({P}Loss > 0 ? "" + {P}Loss : "-")')
+    c.prop(f"{P}Meaning", f'{P}Banned ? {x.paren(ruled.why)} : '
+           f'{P}Column < 0 ? "no column for this fire strength" : '
                           f'({P}Loss > 0 ? "the target loses " + {P}Loss : "no loss")')
     band_labels = [f"[{b}]" if t.exact_bands else b for b in t.bands]
     c.prop(f"{P}ColumnLabel", f'{P}Column < 0 ? "none" : '

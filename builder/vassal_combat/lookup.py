@@ -11,25 +11,10 @@ from __future__ import annotations
 from builder.model.tables import LookupTable, RollSpec
 from builder.tables import dice as tdice
 from builder.vassal_combat import expr as x
+from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input, modifier_inputs
 
 P = PREFIX
-
-
-def _condition(spec: RollSpec, value: str, inputs: dict[str, str]) -> str:
-    parts = []
-    for p in spec.parts:
-        if p["else"]:
-            return "true"
-        if p["one"] is not None:
-            parts.append(f"{value} == {x.lit(int(p['one']))}")
-        elif p["lo"] is not None:
-            parts.append(f"{value} >= {x.lit(int(p['lo']))} && {value} <= {x.lit(int(p['hi']))}")
-        elif p["op"]:
-            ref = p["opval"]
-            other = x.lit(int(ref)) if ref.lstrip("-").isdigit() else inputs[ref]
-            parts.append(f"{value} {p['op']} {other}")
-    return x.any_of(parts)
 
 
 def _plain(text: str) -> str:
@@ -48,21 +33,37 @@ def build(game, t: LookupTable) -> Calculator | None:
                               api=i.id))
         inputs[i.id] = prop
     mods = modifier_inputs(c, t.modifiers)
-    c.prop(f"{P}Drm", " + ".join(x.paren(e) for _, e in mods) if mods else "0")
+    ruled = vrules.compile_rules(c, game, t)
+    terms = [e for _, e in mods] + ([ruled.drm] if ruled.drm != "0" else [])
+    c.prop(f"{P}Drm", " + ".join(x.paren(e) for e in terms) if terms else "0")
     lo, hi = tdice.dice_range(t.dice)
     die = c.roll(f"{P}Die", t.dice)
     c.prop(f"{P}Value", f"{die} + {P}Drm")
 
     def entry_index(value: str) -> str:
-        return x.choose([(_condition(RollSpec(e.when), value, inputs), str(k))
+        return x.choose([(vrules.spec_condition(RollSpec(e.when), value, inputs), str(k))
                          for k, e in enumerate(t.entries)], "-1")
 
     c.prop(f"{P}First", entry_index(f"{P}Value"))
     c.prop(f"{P}Clamped", x.clamp(f"{P}Value", lo, hi))
     c.prop(f"{P}Entry", f"{P}First >= 0 ? {P}First : " + x.paren(entry_index(f"{P}Clamped")))
-    c.prop(f"{P}Result", x.index_lookup(f"{P}Entry", [e.result for e in t.entries]))
-    c.prop(f"{P}Meaning", x.index_lookup(f"{P}Entry", [e.detail or t.legend.get(e.result, "")
-                                                       for e in t.entries]))
+    c.prop(f"{P}Banned", ruled.prohibited)
+    read = x.index_lookup(f"{P}Entry", [e.result for e in t.entries])
+    given = {}
+    for k, (n, table) in enumerate(ruled.replace):  # a rule's replacement, in order
+        c.prop(f"{P}Read{k}", read)
+        read = x.choose([(f"{n} > 0 && {P}Read{k} == {x.lit(a)}", x.lit(b)) for a, b in table.items()],
+                        f"{P}Read{k}")
+        given.update({b: t.legend.get(b, "") for b in table.values()})
+    c.prop(f"{P}Raw", x.index_lookup(f"{P}Entry", [e.result for e in t.entries]))
+    c.prop(f"{P}Result", f'{P}Banned ? "not allowed" : ' + x.paren(read))
+    meaning_read = x.index_lookup(f"{P}Entry", [e.detail or t.legend.get(e.result, "")
+                                                for e in t.entries])
+    if given:
+        meaning_read = (f"{P}Result != {P}Raw ? " + x.paren(x.choose(
+            [(f"{P}Result == {x.lit(b)}", x.lit(m)) for b, m in given.items()], '""'))
+            + " : " + x.paren(meaning_read))
+    c.prop(f"{P}Meaning", f"{P}Banned ? {x.paren(ruled.why)} : " + x.paren(meaning_read))
     shown = [f'", {_plain(i.name)} " + {inputs[i.id]}' for i in t.inputs]
     c.report = f"{_plain(t.name)}: $" + c.line + "$"
     c.prop(c.line, x.text(

@@ -11,6 +11,7 @@ from __future__ import annotations
 from builder.model.tables import ModifiedRollTable
 from builder.tables.common import NO_EFFECT, meaning, slug
 from builder.vassal_combat import expr as x
+from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input
 from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
 from builder.vassal_combat.places import default_terrain, place_terrain, regions
@@ -37,9 +38,13 @@ def build(game, t: ModifiedRollTable) -> Calculator:
     # what the target's place says: the best member of each terrain group, terrain/region flags
     fields = [Field(f"G{i}", len(groups[g]) + 1) for i, g in enumerate(map_groups)]
     fields += [Field(f"A{i}", 2) for i, _ in enumerate(auto)]
+    nodes = vrules.static_nodes(t) if game.is_hex else []
+    fields += [Field(f"R{i}", 2) for i, _ in enumerate(nodes)]
 
-    def facts(terrain: tuple[str, ...], regs: tuple[str, ...]) -> dict[str, int]:
+    def facts(terrain: tuple[str, ...], regs: tuple[str, ...], place=None) -> dict[str, int]:
         out = {}
+        for i, node in enumerate(nodes):
+            out[f"R{i}"] = vrules.static_value(game, node, place) if place is not None else 0
         for i, g in enumerate(map_groups):
             hits = [k for k, m in enumerate(groups[g]) if set(m.terrain) & set(terrain)]
             best = max(hits, key=lambda k: groups[g][k].value) if hits else -1
@@ -52,7 +57,7 @@ def build(game, t: ModifiedRollTable) -> Calculator:
     if fields:
         loc = Packer(f"{tid}@", fields, f"{P}Loc")
         places = location_names(game)
-        all_facts = [facts(place_terrain(game, p), regions(game, p)) for _, p in places]
+        all_facts = [facts(place_terrain(game, p), regions(game, p), p) for _, p in places]
         default = commonest(all_facts, facts(default_terrain(game), ()))
         c.data.update(loc.data([key_text(n) for n, _ in places], all_facts, default))
         for name, e in loc.word_props("LocationName", default):
@@ -94,7 +99,10 @@ def build(game, t: ModifiedRollTable) -> Calculator:
         parts.append((x.lit(f"{m.label} {m.value:+d}") if not many else
                       f'"{m.label} " + {n} + " x {m.value:+d}"', f"{n} * {x.lit(m.value)}",
                       f"{n} > 0"))
-    c.prop(f"{P}Drm", " + ".join(x.paren(v) for _, v, _ in parts) if parts else "0")
+    ruled = vrules.compile_rules(c, game, t, lambda i: loc.field(f"R{i}"))
+    terms = [v for _, v, _ in parts] + ([ruled.drm] if ruled.drm != "0" else [])
+    parts += [(lab, "0", w) for lab, w in ruled.shown]  # shown in the line; counted in ruled.drm
+    c.prop(f"{P}Drm", " + ".join(x.paren(v) for v in terms) if terms else "0")
     # the modifiers that apply, separated by '; ' (a separator only after one already shown)
     shown = []
     for i, (lab, _, w) in enumerate(parts):
@@ -131,9 +139,10 @@ def build(game, t: ModifiedRollTable) -> Calculator:
         c.prop(f"{P}How{i}", f'{x.paren(how)} + ": " + {P}Res{i}')
     first = [(f"{markers} >= {i} && {P}Eff{i}", f"{P}Res{i}") for i in range(1, n + 1)]
     last = x.choose([(f"{markers} == {i}", f"{P}Res{i}") for i in range(1, n)], f"{P}Res{n}")
-    c.prop(f"{P}Result", x.choose(first, last))
-    c.prop(f"{P}Meaning", x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
-                                    for v in results], '""'))
+    c.prop(f"{P}Banned", ruled.prohibited)
+    c.prop(f"{P}Result", f'{P}Banned ? "not allowed" : ' + x.paren(x.choose(first, last)))
+    c.prop(f"{P}Meaning", f"{P}Banned ? {x.paren(ruled.why)} : " + x.paren(x.choose(
+        [(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v))) for v in results], '""')))
     c.prop(f"{P}ColumnLabel", f'"modifier " + ({P}Drm >= 0 ? "+" : "") + {P}Drm')
     rolls = []
     for i in range(1, n + 1):

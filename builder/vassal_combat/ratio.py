@@ -17,6 +17,7 @@ from builder.tables import dice as tdice
 from builder.tables.common import meaning
 from builder.tables.rounding import MIRROR, show
 from builder.vassal_combat import expr as x
+from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import (
     PREFIX,
     Calculator,
@@ -76,6 +77,8 @@ def terrain_shift(game, t: RatioTable, ids: tuple[str, ...]) -> int:
             found.append(int(tt.effects[t.shift_effect]))
         except (TypeError, ValueError):
             continue
+    if t.terrain_choice == "cumulative":
+        return sum(found)
     return min(found) if found else 0
 
 
@@ -261,17 +264,22 @@ def _build(game, t: RatioTable) -> Calculator:
     sh = loc.field("SHIFT")
     c.prop(f"{P}TerrainShift", f"{sh} - {-lo_shift}" if lo_shift else sh)
     shifts = shift_inputs(c, t.shifts)
-    c.prop(f"{P}Column", f"{P}OddsCol < 0 ? -1 : "
-           + x.clamp(f"{P}OddsCol + {P}TerrainShift + {shift_total(shifts)}", 0, last))
+    ruled = vrules.compile_rules(c, game, t)
+    c.prop(f"{P}Banned", ruled.prohibited)
+    c.prop(f"{P}Column", f"{P}Banned || {P}OddsCol < 0 ? -1 : " + x.paren(vrules.moved(
+        f"{P}OddsCol", f"{P}TerrainShift + {shift_total(shifts)} + {x.paren(ruled.shift)}", last,
+        t.beyond_low, t.beyond_high)))
 
     # roll, modifiers, result, losses
     mods = modifier_inputs(c, t.modifiers)
-    c.prop(f"{P}Drm", " + ".join(x.paren(e) for _, e in mods) if mods else "0")
+    terms = [e for _, e in mods] + ([ruled.drm] if ruled.drm != "0" else [])
+    c.prop(f"{P}Drm", " + ".join(x.paren(e) for e in terms) if terms else "0")
     lo, hi = tdice.dice_range(t.dice)
     die = c.roll(f"{P}Die", t.dice)
     c.prop(f"{P}Roll", x.clamp(f"{die} + {P}Drm", lo, hi))
     c.prop(f"{P}Result", f'{P}Column < 0 ? "not allowed" : '
            + x.paren(results_lookup(t.results, f"{P}Roll", f"{P}Column", lambda v: v)))
+    c.prop(f"{P}Why", ruled.why)
     c.prop(f"{P}ColumnLabel", f'{P}Column < 0 ? "not allowed" : '
            + x.paren(x.index_lookup(f"{P}Column", [_label(col) for col in t.columns])))
     outcome = f"{P}Result"
@@ -288,14 +296,14 @@ def _build(game, t: RatioTable) -> Calculator:
                                 f"{t.retreat_reduces}) : 0)")
         else:
             c.prop(f"{P}DLoss", f"{P}DLossRead")
-        c.prop(f"{P}Meaning", f'{P}Column < 0 ? "the attack cannot be made at these odds" : '
-               f'"attacker loses " + {P}ALoss + ", defender loses " + {P}DLoss'
+        c.prop(f"{P}Meaning", f'{P}Banned ? {P}Why : {P}Column < 0 ? '
+               f'"the attack cannot be made at these odds" : "attacker loses " + {P}ALoss + ", defender loses " + {P}DLoss'
                f' + ({P}DLoss != {P}DLossRead ? " (retreats one sector: " + {P}DLossRead + " - "'
                f' + ({P}DLossRead - {P}DLoss) + ")" : "")')
     else:
         results = sorted({v for row in t.results.values() for v in row})
-        c.prop(f"{P}Meaning", f'{P}Column < 0 ? "the attack cannot be made at these odds" : '
-               + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
+        c.prop(f"{P}Meaning", f'{P}Banned ? {P}Why : {P}Column < 0 ? '
+               '"the attack cannot be made at these odds" : ' + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
                                    for v in results], '""')))
 
     # the chat line
@@ -321,6 +329,8 @@ def _build(game, t: RatioTable) -> Calculator:
         s = next(s for s in t.shifts if f"{P}Shift_{x.ident(s.id)}" == prop)
         parts.append(f'{prop} > 0 ? ", {s.label} " + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
                      f'+ {prop} * {x.lit(n)} : ""')
+    for label, when in ruled.shown:
+        parts.append(f'{x.paren(when)} ? ", " + {label} : ""')
     parts.append(f'{P}Column < 0 ? " -> not allowed" : " -> column " + {P}ColumnLabel + ", die " '
                  f'+ {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "") + {P}Drm + " = " + '
                  f'({die} + {P}Drm) : "") + ": " + {outcome} + " (" + {P}Meaning + ")"')

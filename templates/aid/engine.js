@@ -287,25 +287,6 @@
     else if (Array.isArray(t.assumed) && t.assumed.length) calc.note("Reconstructed (not in the rule documents): " + t.assumed.join(", ") + ".");
     for (const n of t.notes || []) calc.note(n);
   }
-  // apply_shifts
-  function applyShifts(calc, shifts, values, index, last, labels) {
-    let total = 0;
-    for (const s of shifts || []) {
-      const v = values[s.id];
-      const n = truthy(v) ? Number(v) : 0;
-      if (n) {
-        total += s.columns * n;
-        calc.step("shift: " + s.label + (n > 1 ? " x" + n : "") + " = " + signed(s.columns * n) + " column" + (Math.abs(s.columns * n) !== 1 ? "s" : "") + (s.source ? " (" + s.source + ")" : ""));
-        itemNote(calc, s, s.label);
-      }
-    }
-    if (!total) return index;
-    const target = index + total;
-    const nw = Math.min(Math.max(target, 0), last);
-    calc.step("column " + labels(index) + " shifted " + signed(total) + " -> " + labels(nw));
-    if (nw !== target) calc.note("A shift past the end of the table is lost: the last column in that direction is used.");
-    return nw;
-  }
   function firstMax(items, key) {
     let best = items[0];
     for (const x of items) if (key(x) > key(best)) best = x;
@@ -383,22 +364,306 @@
     return best;
   }
 
-  // terrain_shift: the defender's terrain column shift, the one best for the defender
-  function terrainShift(effect, ids, calc) {
-    if (!ids || !ids.length || !effect) return 0;
+  // terrain_shift: the defender's terrain and crossed hexsides ([type, shift] pairs): the one best
+  // for the defender, or all added when cumulative
+  function terrainShift(effect, ids, calc, choice = "best-for-defender", sides = []) {
     const found = [];
-    for (const i of ids) {
+    for (const i of effect ? ids || [] : []) {
       const t = terrainType(i);
       if (!t || !(effect in t.effects)) continue;
       const v = t.effects[effect];
       if (typeof v === "number") found.push([t, Math.trunc(v)]);
       else if (/^\s*[+-]?\d+\s*$/.test(String(v))) found.push([t, parseInt(v, 10)]);
     }
+    for (const s of sides) found.push(s);
     if (!found.length) return 0;
+    const cols = (n) => signed(n) + " column" + (Math.abs(n) !== 1 ? "s" : "");
+    if (choice === "cumulative") {
+      const total = found.reduce((a, [, v]) => a + v, 0);
+      calc.step("terrain shifts: " + found.map(([t, v]) => t.name + " " + signed(v)).join(" ") + " = " + cols(total) + " (cumulative)");
+      return total;
+    }
     let [bt, best] = found[0];
     for (const [t, v] of found) if (v < best) { bt = t; best = v; }
-    calc.step("defender's terrain: " + bt.name + ", " + signed(best) + " column" + (Math.abs(best) !== 1 ? "s" : "") + (found.length > 1 ? " (the best for the defender of " + found.map(([t]) => t.name).join(", ") + ")" : "") + (bt.source ? " (" + bt.source + ")" : ""));
+    calc.step("terrain: " + bt.name + ", " + cols(best) + (found.length > 1 ? " (the best for the defender of " + found.map(([t]) => t.name).join(", ") + ")" : "") + (bt.source ? " (" + bt.source + ")" : ""));
     return best;
+  }
+
+  // ----- rules as data (builder.tables.rules, meanings from builder.tables.effects) -------------
+  const PLACES = {
+    ratio: ["defender", "attacker", "terrain", "hex", "attacker_hexes"],
+    differential: ["defender", "attacker", "defender_terrain", "defender_hex", "attacker_hexes"],
+    fire: ["target", "firer", "target_terrain", "target_hex", ""],
+    "modified-roll": ["target", "firer", "target_terrain", "target_hex", ""],
+    lookup: ["", "", "", "", ""],
+  };
+  const ROLES = ["attacker", "defender", "firer", "target"];
+  const ATTRIBUTES = ["side", "formation", "type", "size"];
+  const EFFECT_FIELDS = ["prohibited", "cancels", "attack_divisor", "attack_multiplier", "defence_divisor", "defence_multiplier", "row", "column", "shift", "cap", "drm", "replace"];
+  const given_ = (v) => !(v == null || v === "" || (Array.isArray(v) && !v.length) || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length));
+  const ruleEffect = (r) => EFFECT_FIELDS.find((f) => given_(r[f]));
+  const ruleValue = (r) => r[ruleEffect(r)];
+  function* walk(c) { yield c; for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) yield* walk(x); }
+  function* conditionsOf(t) { for (const r of t.rules || []) if (r.when) yield* walk(r.when); }
+  // facts
+  function ruleFacts(t, values, terrain = null) {
+    const f = { turn: null, periods: null, scenario: null, roles: {}, terrain: null, regions: null, hex: null, crossings: null, flags: {} };
+    const [, , terrainId, hexId, attId] = PLACES[t.kind];
+    f.turn = values.turn != null ? values.turn : null;
+    if (f.turn != null) {
+      const d = (G.turns || []).find((x) => x.number === f.turn);
+      f.periods = new Set();
+      if (d && d.period) f.periods.add(d.period);
+      if (d && d.night) f.periods.add("night");
+    }
+    f.scenario = values.scenario != null ? values.scenario : null;
+    for (const role of ROLES) {
+      f.roles[role] = {};
+      for (const a of ATTRIBUTES) {
+        const v = values[role + "_" + a];
+        f.roles[role][a] = v == null || (Array.isArray(v) && !v.length) ? null : new Set(Array.isArray(v) ? v : [v]);
+      }
+    }
+    for (const k of Object.keys(t.flags || {})) f.flags[k] = truthy(values[k]);
+    for (const c of conditionsOf(t)) if (c.flag) f.flags[c.flag] = truthy(values[c.flag]);
+    f.numbers = {};
+    for (const i of t.inputs || []) if (values[i.id] != null) f.numbers[i.id] = values[i.id];
+    const h = hexId ? values[hexId] : null;
+    const chosen = terrainId ? values[terrainId] : null;
+    if (terrain !== null) f.terrain = new Set(terrain);
+    else if (truthy(chosen)) f.terrain = new Set(chosen);
+    if (h != null && G.map.kind === "hex") {
+      f.hex = h;
+      if (f.terrain === null) f.terrain = new Set(hexTerrain(h));
+      f.regions = new Set(HEX.get(h)[3]);
+      const attackers = attId ? values[attId] : null;
+      if (truthy(attackers)) f.crossings = attackers.map((a) => new Set(hexsideTypes(a, h)));
+    } else if (h != null) {
+      const s = G.map.sectors[h];
+      if (s && f.terrain === null) f.terrain = new Set(s.terrain);
+    }
+    return f;
+  }
+  const allOf = (parts) => (parts.some((p) => p === false) ? false : parts.some((p) => p === null) ? null : true);
+  const anyOf = (parts) => (parts.some((p) => p === true) ? true : parts.some((p) => p === null) ? null : false);
+  const meets = (have, want) => want.some((x) => have.has(x));
+  function holds(c, f, unit = null) {
+    const parts = [];
+    if (c.turn) parts.push(f.turn === null ? null : specMatches(c.turn, f.turn, {}));
+    if ((c.period || []).length) parts.push(f.periods === null ? null : meets(f.periods, c.period));
+    if ((c.scenario || []).length) parts.push(f.scenario === null ? null : c.scenario.includes(f.scenario));
+    for (const role of ROLES) for (const [a, want] of Object.entries(c[role] || {})) {
+      const have = (f.roles[role] || {})[a];
+      parts.push(have == null ? null : meets(have, want));
+    }
+    if ((c.terrain || []).length) parts.push(f.terrain === null ? null : meets(f.terrain, c.terrain));
+    if ((c.region || []).length) parts.push(f.regions === null ? null : meets(f.regions, c.region));
+    if (c.place) {
+      if (f.hex === null) parts.push(null);
+      else { const lab = G.map.labels.find((l) => l[0] === c.place); parts.push(distance(f.hex, lab[1]) <= (c.within || 0)); }
+    }
+    if ((c.across || []).length) {
+      if (f.crossings === null) parts.push(null);
+      else if (c.attackers === "per-unit" && unit !== null) parts.push(meets(f.crossings[unit], c.across));
+      else if (c.attackers === "all") parts.push(f.crossings.length > 0 && f.crossings.every((x) => meets(x, c.across)));
+      else parts.push(f.crossings.some((x) => meets(x, c.across)));
+    }
+    if (c.flag) parts.push(!!f.flags[c.flag]);
+    for (const [k, spec] of Object.entries(c.input || {})) parts.push(k in f.numbers ? specMatches(spec, f.numbers[k], {}) : null);
+    if ((c.all || []).length) parts.push(allOf(c.all.map((x) => holds(x, f, unit))));
+    if ((c.any || []).length) parts.push(anyOf(c.any.map((x) => holds(x, f, unit))));
+    if (c.not_) { const inner = holds(c.not_, f, unit); parts.push(inner === null ? null : !inner); }
+    return allOf(parts);
+  }
+  function describeWhen(c) {
+    const bits = [];
+    if (c.turn) bits.push("turn " + c.turn);
+    if ((c.period || []).length) bits.push("a " + c.period.join(" or ") + " turn");
+    if ((c.scenario || []).length) bits.push("scenario " + c.scenario.join(" or "));
+    for (const role of ROLES) for (const [a, want] of Object.entries(c[role] || {})) bits.push(role + " " + a + " " + want.join(" or "));
+    if ((c.terrain || []).length) bits.push("in " + c.terrain.join(" or "));
+    if ((c.region || []).length) bits.push("in region " + c.region.join(" or "));
+    if (c.place) bits.push(c.within ? "within " + c.within + " hexes of " + c.place : "at " + c.place);
+    if ((c.across || []).length) bits.push({ any: "any attacker", all: "every attacker", "per-unit": "each unit" }[c.attackers] + " across " + c.across.join(" or "));
+    if (c.flag) bits.push(c.flag);
+    for (const [k, v] of Object.entries(c.input || {})) bits.push(k + ": " + v);
+    if ((c.all || []).length) bits.push("(" + c.all.map(describeWhen).join(" and ") + ")");
+    if ((c.any || []).length) bits.push("(" + c.any.map(describeWhen).join(" or ") + ")");
+    if (c.not_) bits.push("not " + describeWhen(c.not_));
+    return bits.join(", ");
+  }
+  function needs(c, f) {
+    let out = [];
+    if ((c.turn || (c.period || []).length) && f.turn === null) out.push("turn");
+    if ((c.scenario || []).length && f.scenario === null) out.push("scenario");
+    for (const role of ROLES) for (const a of Object.keys(c[role] || {})) if ((f.roles[role] || {})[a] == null) out.push(role + "_" + a);
+    if (((c.terrain || []).length && f.terrain === null) || (((c.region || []).length || c.place) && f.hex === null)) out.push("the hex");
+    if ((c.across || []).length && f.crossings === null) out.push("the attackers' hexes and the defender's hex");
+    for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) out.push(needs(x, f));
+    return [...new Set(out.filter((o) => o))].join(", ");
+  }
+  function effectText(r) {
+    const e = ruleEffect(r), v = ruleValue(r);
+    if (e === "shift" || e === "drm") return " -> " + e + " " + signed(v);
+    if (e === "prohibited" || e === "cancels") return "";
+    if (typeof v === "object") return " -> " + Object.entries(v).map(([a, b]) => a + " becomes " + b).join(", ");
+    return " -> " + (typeof v === "number" ? e.replace(/_/g, " ") + " " + v : e + " " + v);
+  }
+  const ruleFactor = (r) => { const v = fracOf(ruleValue(r)); return ruleEffect(r).endsWith("divisor") ? new F(1).div(v) : v; };
+  const power = (x, n) => { let out = new F(1); for (let i = 0; i < n; i++) out = out.mul(x); return out; };
+  function strength(r) {
+    const e = ruleEffect(r);
+    if (e === "shift" || e === "drm") return Math.abs(ruleValue(r));
+    if (/divisor|multiplier/.test(e)) return fracOf(ruleValue(r)).valueOf();
+    return 0;
+  }
+  function evaluateRules(t, values, f, calc) {
+    const out = { prohibited: [], attack: [], defence: [], rows: [], column: null, shift: 0, cap: null, drm: 0, replace: [] };
+    const rules = t.rules || [];
+    if (!rules.length) return out;
+    const uses = {}, units = {};
+    for (const r of rules) {
+      if (!r.when) {
+        const v = values[r.id];
+        uses[r.id] = truthy(v) ? Number(v) : 0;
+        if (uses[r.id]) calc.step(r.label + (uses[r.id] > 1 ? " x" + uses[r.id] : "") + effectText(r) + (r.source ? " (" + r.source + ")" : ""));
+        continue;
+      }
+      const perUnit = [...walk(r.when)].some((c) => c.attackers === "per-unit");
+      let ok;
+      if (perUnit && f.crossings !== null) {
+        units[r.id] = f.crossings.map((_, k) => k).filter((k) => holds(r.when, f, k));
+        ok = units[r.id].length > 0;
+      } else ok = holds(r.when, f);
+      if (ok === null) {
+        calc.note(r.label + " applies only when " + describeWhen(r.when) + ": give " + needs(r.when, f) + " to apply it" + (r.source ? " (" + r.source + ")." : "."));
+        ok = false;
+      }
+      uses[r.id] = ok ? 1 : 0;
+      if (ok) calc.step(r.label + ": " + describeWhen(r.when) + effectText(r) + (r.source ? " (" + r.source + ")" : ""));
+    }
+    for (const r of rules) {
+      if (ruleEffect(r) !== "cancels" || !uses[r.id]) continue;
+      const target = rules.find((x) => x.id === r.cancels);
+      const k = Math.min(uses[r.id], uses[target.id]);
+      calc.step(r.label + " x" + uses[r.id] + " cancels " + target.label + " one for one: " + uses[target.id] + " - " + k + " = " + (uses[target.id] - k) + (uses[r.id] > k ? " (never past zero)" : ""));
+      uses[target.id] -= k;
+      uses[r.id] = 0;
+    }
+    let live = rules.filter((r) => uses[r.id] && ruleEffect(r) !== "cancels");
+    const groups = new Map();
+    for (const r of live) if (r.group) { if (!groups.has(r.group)) groups.set(r.group, []); groups.get(r.group).push(r); }
+    for (const [g, members] of groups) {
+      const best = firstMax(members, strength);
+      if (members.length > 1) calc.step(g + ": " + members.map((m) => m.label).join(", ") + ": not cumulative, only the strongest counts: " + best.label);
+      live = live.filter((r) => !r.group || r.group !== g || r === best);
+    }
+    live = combineRules(t, live, uses, calc);
+    for (const r of live) {
+      const n = uses[r.id], e = ruleEffect(r);
+      if (e === "prohibited") out.prohibited.push(r);
+      else if (e === "attack_divisor" || e === "attack_multiplier") out.attack.push([r, power(ruleFactor(r), n), units[r.id] || null]);
+      else if (e === "defence_divisor" || e === "defence_multiplier") out.defence.push([r, power(ruleFactor(r), n)]);
+      else if (e === "row") out.rows.push(r);
+      else if (e === "column") out.column = out.column || r;
+      else if (e === "shift") out.shift += r.shift * n;
+      else if (e === "cap") out.cap = out.cap || r;
+      else if (e === "drm") out.drm += r.drm * n;
+      else if (e === "replace") out.replace.push(r);
+    }
+    return out;
+  }
+  function combineRules(t, live, uses, calc) {
+    const mode = t.rules_combine || "cumulative";
+    if (mode === "cumulative") return live;
+    const keep = [];
+    const byStage = new Map();
+    for (const r of live) { const s = G.effects.effects[ruleEffect(r)].stage; if (!byStage.has(s)) byStage.set(s, []); byStage.get(s).push(r); }
+    for (const [stage, members] of byStage) {
+      if (members.length === 1 || ["gate", "result", "row"].includes(stage)) { keep.push(...members); continue; }
+      let pick;
+      if (mode === "first") {
+        pick = members[0];
+        calc.step("only the first rule that applies counts (" + stage + "): " + pick.label);
+      } else {
+        pick = members[0];
+        const val = (r) => (stage === "shift" ? new F(r.shift * uses[r.id]) : power(ruleFactor(r), uses[r.id]));
+        for (const r of members) {
+          const c = val(r).cmp(val(pick));
+          if ((stage === "shift" || stage === "attack") ? c < 0 : stage === "defence" ? c > 0 : false) pick = r;
+        }
+        calc.step("not cumulative (" + stage + "): the one best for the defender, " + pick.label);
+      }
+      keep.push(pick);
+    }
+    return live.filter((r) => keep.includes(r));
+  }
+  function scaleBy(value, fac, rounding, calc, what) {
+    if (fac.eq(1)) return value;
+    const raw = new F(value).mul(fac);
+    const n = roundTo(raw, rounding);
+    const op = fac.cmp(1) > 0 ? "x " + show(fac) : "/ " + show(new F(1).div(fac));
+    calc.step(what + ": " + value + " " + op + " = " + show(raw) + (raw.d !== 1 ? ", rounded " + WORDS[rounding] + " = " + n : ""));
+    return n;
+  }
+  function attackFactor(applied) {
+    let fac = new F(1), rounding = null;
+    for (const [r, k, u] of applied.attack) if (u === null) { fac = fac.mul(k); rounding = rounding || r.rounding; }
+    return [fac, rounding];
+  }
+  function defenceFactor(applied) {
+    let fac = new F(1), rounding = null;
+    for (const [r, k] of applied.defence) { fac = fac.mul(k); rounding = rounding || r.rounding; }
+    return [fac, rounding];
+  }
+  function perUnit(applied, vals, nAttackers, rounding, calc) {
+    const rules = applied.attack.filter(([, , u]) => u && u.length);
+    if (!rules.length) return vals;
+    if (vals.length !== nAttackers) throw new CalcError(rules[0][0].label + " applies to some attacking units only (attackers = per-unit): give attack as one value per attacker hex, in the same order");
+    const out = vals.slice();
+    for (const [r, k, u] of rules) for (const i of u) out[i] = scaleBy(out[i], k, r.rounding || rounding, calc, "unit " + (i + 1) + ", " + r.label);
+    return out;
+  }
+  function moveColumn(t, calc, index, applied, other, last, labels, columnIndex) {
+    if (applied.column) { const nw = columnIndex(applied.column.column); calc.step(applied.column.label + ": read on " + labels(nw)); index = nw; }
+    const total = applied.shift + other;
+    const target = index + total;
+    if (total) calc.step("column " + labels(index) + " shifted " + signed(total));
+    let nw;
+    if (target < 0) {
+      if (t.beyond_low === "not-allowed") { calc.step("shifted below the first column: the attack is not allowed (beyond_low)"); return null; }
+      nw = t.beyond_low === "first-column" ? 0 : last;
+      calc.note("A shift past the end of the table is lost: the " + (nw === 0 ? "first" : "last") + " column is used (beyond_low).");
+    } else if (target > last) {
+      if (t.beyond_high === "not-allowed") { calc.step("shifted beyond the last column: the attack is not allowed (beyond_high)"); return null; }
+      nw = t.beyond_high === "last-column" ? last : 0;
+      calc.note("A shift past the end of the table is lost: the " + (nw === last ? "last" : "first") + " column is used (beyond_high).");
+    } else nw = target;
+    if (total) calc.step("-> " + labels(nw));
+    if (applied.cap) { const c = columnIndex(applied.cap.cap); if (nw > c) { calc.step(applied.cap.label + ": at most " + labels(c)); nw = c; } }
+    return nw;
+  }
+  function replaced(applied, result) { for (const r of applied.replace) if (result in r.replace) result = r.replace[result]; return result; }
+  function refuseRules(applied, calc) {
+    if (!applied.prohibited.length) return false;
+    const r = applied.prohibited[0];
+    calc.step(r.label + ": not allowed (" + r.prohibited + ")");
+    calc.outcome = outcome("not allowed", r.label + " (" + r.prohibited + ")");
+    calc.distribution = [[calc.outcome, new F(1)]];
+    return true;
+  }
+  function shiftTotal(calc, shifts, values) {
+    let total = 0;
+    for (const s of shifts || []) {
+      const v = values[s.id];
+      const n = truthy(v) ? Number(v) : 0;
+      if (n) {
+        total += s.columns * n;
+        calc.step("shift: " + s.label + (n > 1 ? " x" + n : "") + " = " + signed(s.columns * n) + " column" + (Math.abs(s.columns * n) !== 1 ? "s" : "") + (s.source ? " (" + s.source + ")" : ""));
+        itemNote(calc, s, s.label);
+      }
+    }
+    return total;
   }
 
   // ----- differential (builder.tables.differential) ---------------------------------------------
@@ -466,7 +731,7 @@
     if (!attackers.length && t.terrain_rows.some((r) => (r.hexsides || []).length)) calc.note("No attacker hexes given, so no hexside (trench, canal, river) row was considered.");
     return rows;
   }
-  function candidateRows(t, values, calc) {
+  function candidateRows(t, values, calc, ruled = []) {
     checkNoClash(values, "row", "defender_hex");
     let rows = [];
     if (truthy(values.row)) {
@@ -492,15 +757,19 @@
         rows.push(r);
       }
     }
+    for (const rule of ruled) {
+      const row = t.terrain_rows.find((x) => x.name === rule.row);
+      if (!rows.includes(row)) { calc.step(rule.label + ": the " + row.name + " row applies"); rows.push(row); }
+    }
     if (!rows.length) {
       rows = [t.terrain_rows.find((r) => r.name === t.default_row)];
       calc.step("no terrain row given: the " + t.default_row + " row");
     }
     return rows;
   }
-  function readColumn(t, col, drm, roll, calc) {
+  function readColumn(t, col, drm, roll, calc, applied = null) {
     const [lo, hi] = diceRange(t.dice);
-    const cell = (total) => { const mod = Math.min(Math.max(total + drm, lo), hi); return [t.results[String(mod)][col], mod]; };
+    const cell = (total) => { const mod = Math.min(Math.max(total + drm, lo), hi); return [applied ? replaced(applied, t.results[String(mod)][col]) : t.results[String(mod)][col], mod]; };
     if (roll != null) {
       const [total] = parseRoll(roll, t.dice);
       const [result, mod] = cell(total);
@@ -533,9 +802,14 @@
     return nw;
   }
   function calcDifferential(t, values, roll, calc) {
-    const attack = values.attack, defence = dividedDefence(t, values, values.defence, calc), diff = attack - defence;
+    const applied = evaluateRules(t, values, ruleFacts(t, values), calc);
+    if (refuseRules(applied, calc)) return calc;
+    const [afac, arule] = attackFactor(applied);
+    const attack = scaleBy(values.attack, afac, arule || "down", calc, "attack");
+    const [dfac, drule] = defenceFactor(applied);
+    const defence = dividedDefence(t, values, scaleBy(values.defence, dfac, drule || "down", calc, "defence"), calc), diff = attack - defence;
     calc.step("differential: attack " + attack + " - defence " + defence + " = " + signed(diff));
-    const rows = candidateRows(t, values, calc);
+    const rows = candidateRows(t, values, calc, applied.rows);
     const options = rows.map((r) => [r, ...bandColumn(t, r, diff)]);
     const allowed = options.filter((o) => o[1] !== null);
     if (options.length > 1) for (const [r, i, how] of options) calc.step("  " + r.name + ": " + how + (i !== null ? " -> column " + (i + 1) : ""));
@@ -554,11 +828,17 @@
     } else calc.step(row.name + " row: " + how);
     if (how.includes("beyond")) calc.note("Beyond the end of a row: " + how + ".");
     itemNote(calc, row, "row " + row.name);
-    const col = applyShifts(calc, t.shifts, values, col0, t.columns - 1, (i) => diffLabel(t, row, i));
+    const col = moveColumn(t, calc, col0, applied, shiftTotal(calc, t.shifts, values), t.columns - 1, (i) => diffLabel(t, row, i), (n) => parseInt(n, 10) - 1);
+    if (col === null) {
+      calc.outcome = outcome("not allowed", "the attack cannot be made at this differential");
+      calc.distribution = [[calc.outcome, new F(1)]];
+      return calc;
+    }
     calc.column = diffLabel(t, row, col);
     calc.step("column: " + calc.column);
-    const drm = applyModifiers(calc, t.modifiers, values);
-    return readColumn(t, col, drm, roll, calc);
+    const drm = applyModifiers(calc, t.modifiers, values) + applied.drm;
+    if (applied.drm) calc.step("rules: " + signed(applied.drm) + " to the roll");
+    return readColumn(t, col, drm, roll, calc, applied);
   }
 
   // ----- fire (builder.tables.fire) ------------------------------------------------------------
@@ -578,10 +858,10 @@
     calc.column = t.bands[col];
     calc.step(t.exact_bands ? "fire strength [" + strength + "]: column [" + t.bands[col] + "]" : "fire strength " + strength + ": column " + t.bands[col]);
     let div = new F(1);
-    if (t.terrain_effect) {
-      const ids = placeTerrain(values, "target_", calc);
-      div = divisor(t.terrain_effect, ids, "best-for-defender", calc, "target's terrain");
-    }
+    const ids = t.terrain_effect ? placeTerrain(values, "target_", calc) : null;
+    const applied = evaluateRules(t, values, ruleFacts(t, values, ids), calc);
+    if (refuseRules(applied, calc)) return calc;
+    if (t.terrain_effect) div = divisor(t.terrain_effect, ids, "best-for-defender", calc, "target's terrain");
     const loss = (total, say) => {
       const cellText = t.results[String(total)][col];
       const read = cellLoss(cellText);
@@ -594,7 +874,10 @@
           if (isHalf(raw)) calc.note(show(raw) + " is an exact half: rounded " + WORDS[t.rounding] + " it is " + n + ".");
         }
       }
-      return outcome(n ? String(n) : "-", n ? "the target loses " + n : "no loss", { losses: n });
+      const shown = n ? String(n) : "-";
+      const got = replaced(applied, shown);
+      if (got !== shown) return outcome(got, meaning(t, got), { losses: n });
+      return outcome(shown, n ? "the target loses " + n : "no loss", { losses: n });
     };
     if (roll != null) {
       const [total] = parseRoll(roll, t.dice);
@@ -705,7 +988,7 @@
     return dist;
   }
   // _across_hexsides: each attacker's strength divided by the hexside it attacks across
-  function acrossHexsides(t, values, edges, attackers, calc) {
+  function acrossHexsides(t, values, edges, attackers, calc, sideShifts) {
     const d = values.hex;
     if (d == null) throw new CalcError("attacker_hexes needs hex (the defender's hex) to know the hexsides crossed");
     if (edges.length !== 1 && edges.length !== attackers.length) throw new CalcError("attack has " + edges.length + " values for " + attackers.length + " attacker_hexes: give the total or one value per hex, in the same order");
@@ -720,6 +1003,8 @@
         names.push(hexsideName(s));
         const v = t.terrain_effect ? (G.map.hexsideEffects[s] || {})[t.terrain_effect] : undefined;
         if (typeof v === "number") { const x = fracOf(v); if (x.cmp(best) > 0) best = x; }
+        const sh = t.shift_effect ? (G.map.hexsideEffects[s] || {})[t.shift_effect] : undefined;
+        if (typeof sh === "number" && Number.isInteger(sh) && !sideShifts.some(([x]) => x.id === s)) sideShifts.push([{ id: s, name: hexsideName(s) }, sh]);
       }
       divs.push(best);
       const side = names.length ? names.join(", ") : "a plain hexside";
@@ -756,7 +1041,7 @@
     }
     calc.step("attacking across the edges from " + froms.map((x) => names[x].name).join(", "));
   }
-  function attackTotal(t, values, edges, calc) {
+  function attackTotal(t, values, edges, applied, calc) {
     const attackers = values.attacker_hexes || [];
     if (t.edge_cap) {
       edges = edges.map((a, k) => {
@@ -765,11 +1050,15 @@
         return c;
       });
     }
-    if (attackers.length) edges = acrossHexsides(t, values, edges, attackers, calc);
+    const sideShifts = [];
+    if (attackers.length) {
+      edges = acrossHexsides(t, values, edges, attackers, calc, sideShifts);
+      edges = perUnit(applied, edges, attackers.length, t.divisor_rounding || t.rounding, calc);
+    }
     if (truthy(values.attacker_sectors)) checkSectors(values, edges, calc);
     const attack = edges.reduce((x, y) => x + y, 0);
     calc.step(edges.length > 1 ? "attack: " + edges.join(" + ") + " = " + attack : "attack: " + attack);
-    return attack;
+    return [attack, sideShifts];
   }
   // _ordered: attacker/defender results from the attacker's worst to best
   function ordered(t, items) {
@@ -778,28 +1067,35 @@
   }
   function calcRatio(t, values, roll, calc) {
     const edges = Array.isArray(values.attack) ? values.attack : [values.attack];
-    const attack = attackTotal(t, values, edges, calc);
+    const terrainIds = placeTerrain(values, "", calc);
+    const applied = evaluateRules(t, values, ruleFacts(t, values, terrainIds), calc);
+    if (refuseRules(applied, calc)) return calc;
+    const [attack, sideShifts] = attackTotal(t, values, edges, applied, calc);
     let defence = values.defence;
     if (t.edge_cap && t.edge_cap_defence && defence > t.edge_cap) {
       calc.step("defence " + defence + ": at most " + t.edge_cap + " count across a sector edge: " + t.edge_cap);
       defence = t.edge_cap;
     } else calc.step("defence: " + defence);
-    const terrainIds = placeTerrain(values, "", calc);
+    const [dfac, drule] = defenceFactor(applied);
+    defence = Math.max(scaleBy(defence, dfac, drule || t.divisor_rounding || t.rounding, calc, "defence"), defence ? 1 : 0);
     const div = t.terrain_effect ? divisor(t.terrain_effect, terrainIds, t.terrain_choice, calc, "defender's terrain") : new F(1);
-    const baseShift = terrainShift(t.shift_effect, terrainIds, calc);
+    const [afac, arule] = attackFactor(applied);
+    const baseShift = terrainShift(t.shift_effect, terrainIds, calc, t.terrain_choice, sideShifts);
     const losses = fireLosses(t, values, calc);
-    const drm = applyModifiers(calc, t.modifiers, values);
+    const drm = applyModifiers(calc, t.modifiers, values) + applied.drm;
+    if (applied.drm) calc.step("rules: " + signed(applied.drm) + " to the roll");
+    const playerShift = shiftTotal(calc, t.shifts, values);
     const [lo, hi] = diceRange(t.dice);
     const retreat = truthy(values.retreat);
     const columnFor = (loss, say) => {
       let a = Math.max(attack - loss, 0);
       if (loss && say) calc.step("attack after losses: " + attack + " - " + loss + " = " + a);
-      if (!div.eq(1)) {
-        const raw = new F(a).div(div);
-        const rule = t.divisor_rounding || t.rounding;
+      if (!div.eq(1) || !afac.eq(1)) {
+        const raw = new F(a).div(div).mul(afac);
+        const rule = arule || t.divisor_rounding || t.rounding;
         a = roundTo(raw, rule);
         if (say) {
-          calc.step("attack divided by the terrain: " + Math.max(attack - loss, 0) + " / " + show(div) + " = " + show(raw) + (raw.d !== 1 ? ", rounded " + WORDS[rule] + " = " + a : ""));
+          calc.step("attack divided by the terrain" + (!afac.eq(1) ? " and the rules" : "") + ": " + Math.max(attack - loss, 0) + (!div.eq(1) ? " / " + show(div) : "") + (!afac.eq(1) ? " x " + show(afac) : "") + " = " + show(raw) + (raw.d !== 1 ? ", rounded " + WORDS[rule] + " = " + a : ""));
           if (isHalf(raw)) {
             const other = roundTo(raw, MIRROR[rule]);
             const alt = oddsColumn(t, other, defence, null, false);
@@ -807,16 +1103,12 @@
           }
         }
       }
-      let i = oddsColumn(t, a, defence, calc, say);
+      const i = oddsColumn(t, a, defence, calc, say);
       if (i === null) return null;
-      if (baseShift) {
-        const j = Math.min(Math.max(i + baseShift, 0), t.columns.length - 1);
-        if (say) calc.step("terrain shift " + signed(baseShift) + ": " + colLabel(t.columns[i]) + " -> " + colLabel(t.columns[j]));
-        i = j;
-      }
-      return applyShifts(say ? calc : new Quiet(), t.shifts, values, i, t.columns.length - 1, (k) => colLabel(t.columns[k]));
+      const labels = t.columns.map(colLabel);
+      return moveColumn(t, say ? calc : new Quiet(), i, applied, baseShift + playerShift, t.columns.length - 1, (k) => labels[k], (text) => labels.indexOf(colLabel(text)));
     };
-    const cell = (col, total) => ratioOutcome(t, t.results[String(Math.min(Math.max(total + drm, lo), hi))][col], retreat);
+    const cell = (col, total) => ratioOutcome(t, replaced(applied, t.results[String(Math.min(Math.max(total + drm, lo), hi))][col]), retreat);
     if (losses.length === 1) {
       const col = columnFor(losses[0][0], true);
       if (col === null) {
@@ -869,15 +1161,16 @@
 
   // ----- modified roll (builder.tables.modified_roll) --------------------------------------------
   function mrRows(t) { const k = Object.keys(t.results).map(Number); return [Math.min(...k), Math.max(...k)]; }
-  function mrRead(t, natural, drm) {
+  function mrRead(t, natural, drm, applied) {
     const nat = t.natural || {};
-    if (String(natural) in nat) return [nat[String(natural)], "natural " + natural + ": " + nat[String(natural)] + " whatever the modifiers"];
+    if (String(natural) in nat) { const got = replaced(applied, nat[String(natural)]); return [got, "natural " + natural + ": " + got + " whatever the modifiers"]; }
     const [lo, hi] = mrRows(t);
     const mod = natural + drm;
     const row = Math.min(Math.max(mod, lo), hi);
     let how = String(natural) + (drm ? " " + signed(drm) + " = " + mod : "");
     if (row !== mod) how += ", beyond the table: read as " + row;
-    return [t.results[String(row)], how + ": " + t.results[String(row)]];
+    const got = replaced(applied, t.results[String(row)]);
+    return [got, how + ": " + got];
   }
   const isEffect = (r) => !NO_EFFECT.includes(r.trim().toLowerCase());
   function calcModifiedRoll(t, values, roll, calc) {
@@ -888,7 +1181,10 @@
       calc.step("target in " + where + ": " + terrain.map(terrainName).join(", "));
       for (const m of t.modifiers || []) if (m.group && truthy(values[slug(m.group)])) throw new CalcError("give " + slug(m.group) + " or target_hex, not both");
     }
-    const drm = applyModifiers(calc, t.modifiers, values, terrain, where, regions);
+    const applied = evaluateRules(t, values, ruleFacts(t, values, terrain), calc);
+    if (refuseRules(applied, calc)) return calc;
+    const drm = applyModifiers(calc, t.modifiers, values, terrain, where, regions) + applied.drm;
+    if (applied.drm) calc.step("rules: " + signed(applied.drm) + " to the roll");
     calc.step("net modifier: " + signed(drm));
     const [lo, hi] = mrRows(t);
     const markers = Number(values.markers || 1);
@@ -904,19 +1200,19 @@
       calc.roll = rolls;
       let out = null;
       rolls.forEach((r, k) => {
-        const [result, how] = mrRead(t, r, drm);
+        const [result, how] = mrRead(t, r, drm, applied);
         const label = markers > 1 ? "marker " + (k + 1) + ": " : "";
         if (out !== null) { calc.step(label + "roll " + how + " (the target already suffered its one result)"); return; }
         calc.step(label + "roll " + how);
         if (isEffect(result)) out = result;
       });
-      const final = out !== null ? out : mrRead(t, rolls[rolls.length - 1], drm)[0];
+      const final = out !== null ? out : mrRead(t, rolls[rolls.length - 1], drm, applied)[0];
       calc.outcome = outcome(final, meaning(t, final));
       calc.step("result: " + final + (calc.outcome.meaning ? " (" + calc.outcome.meaning + ")" : ""));
       if (markers > 1) calc.note(several);
     }
     const single = new Tally();
-    for (const [total, p] of totals(t.dice)) { const [r] = mrRead(t, total, drm); single.add(outcome(r, meaning(t, r)), p); }
+    for (const [total, p] of totals(t.dice)) { const [r] = mrRead(t, total, drm, applied); single.add(outcome(r, meaning(t, r)), p); }
     if (markers === 1) { calc.distribution = single.items(); return calc; }
     const per = totals(t.dice);
     let combos = [[]];
@@ -924,8 +1220,8 @@
     const combined = new Tally();
     for (const combo of combos) {
       let p = new F(1), out = null;
-      for (const [total, q] of combo) { p = p.mul(q); const [r] = mrRead(t, total, drm); if (out === null && isEffect(r)) out = r; }
-      const final = out !== null ? out : mrRead(t, combo[combo.length - 1][0], drm)[0];
+      for (const [total, q] of combo) { p = p.mul(q); const [r] = mrRead(t, total, drm, applied); if (out === null && isEffect(r)) out = r; }
+      const final = out !== null ? out : mrRead(t, combo[combo.length - 1][0], drm, applied)[0];
       combined.add(outcome(final, meaning(t, final)), p);
     }
     for (const [o, p] of single.items()) {
@@ -961,7 +1257,11 @@
   }
   const specIsElse = (text) => String(text).split(",").some((c) => { const m = SPEC.exec(c); return m && m[6]; });
   const entryFor = (t, value, extra) => t.entries.find((e) => specMatches(e.when, value, extra)) || null;
-  const lookupOutcome = (t, e) => outcome(e.result, e.detail || (t.legend || {})[e.result] || "");
+  function lookupOutcome(t, e, applied = null) {
+    const got = applied ? replaced(applied, e.result) : e.result;
+    if (got !== e.result) return outcome(got, (t.legend || {})[got] || "");
+    return outcome(e.result, e.detail || (t.legend || {})[e.result] || "");
+  }
   function overlapNote(t, value, extra, calc) {
     const hits = t.entries.filter((e) => !specIsElse(e.when) && specMatches(e.when, value, extra));
     if (hits.length > 1) calc.note(value + " matches both '" + hits[0].when + "' (" + hits[0].result + ") and '" + hits[1].when + "' (" + hits[1].result + "): the first listed applies.");
@@ -969,19 +1269,22 @@
   function calcLookup(t, values, roll, calc) {
     const extra = {};
     for (const i of t.inputs || []) if (i.id !== t.key) extra[i.id] = values[i.id];
+    const applied = evaluateRules(t, values, ruleFacts(t, values), calc);
+    if (refuseRules(applied, calc)) return calc;
     for (const [k, v] of Object.entries(extra)) calc.step(t.inputs.find((i) => i.id === k).name + ": " + v);
     if (!t.dice) {
       if (roll != null) throw new CalcError(t.id + " looks up " + t.key + ", not a roll: leave out --roll");
       const value = values[t.key];
       const e = entryFor(t, value, extra);
       calc.step(t.inputs.find((i) => i.id === t.key).name + " " + value + ": entry '" + e.when + "'");
-      calc.outcome = lookupOutcome(t, e);
+      calc.outcome = lookupOutcome(t, e, applied);
       calc.step("result: " + e.result + (calc.outcome.meaning ? " (" + calc.outcome.meaning + ")" : ""));
       calc.distribution = [[calc.outcome, new F(1)]];
       overlapNote(t, value, extra, calc);
       return calc;
     }
-    const drm = applyModifiers(calc, t.modifiers, values);
+    const drm = applyModifiers(calc, t.modifiers, values) + applied.drm;
+    if (applied.drm) calc.step("rules: " + signed(applied.drm) + " to the roll");
     const [lo, hi] = diceRange(t.dice);
     const look = (total) => {
       const value = total + drm;
@@ -994,12 +1297,12 @@
       calc.roll = [total];
       const [e, value] = look(total);
       calc.step("roll " + total + (drm ? " " + signed(drm) + " = " + value : "") + ": entry '" + e.when + "'");
-      calc.outcome = lookupOutcome(t, e);
+      calc.outcome = lookupOutcome(t, e, applied);
       calc.step("result: " + e.result + (calc.outcome.meaning ? " (" + calc.outcome.meaning + ")" : ""));
       overlapNote(t, value, extra, calc);
     }
     const tally = new Tally();
-    for (const [total, p] of totals(t.dice)) tally.add(lookupOutcome(t, look(total)[0]), p);
+    for (const [total, p] of totals(t.dice)) tally.add(lookupOutcome(t, look(total)[0], applied), p);
     for (let total = lo; total <= hi; total++) overlapNote(t, total + drm, extra, calc);
     calc.distribution = tally.items();
     return calc;

@@ -52,3 +52,19 @@ def test_cases_exercise_the_tables(games):
     seen = {python_answer(game, c, i, r).get("result") for c, i, r in cases(game) if c == "crt"}
     cells = {cell for row in game.table_by_id["crt"].results.values() for cell in row}
     assert cells <= seen, f"never reached: {cells - seen}"
+
+
+def test_cases_cover_every_rule_effect_and_condition(games):
+    """The games compared hold a rule of every effect and every condition key (issue 13), so the
+    equality above covers each meaning the engines share."""
+    from builder.tables.effects import CONDITIONS, EFFECTS
+
+    effects, keys = set(), set()
+    for g in games.values():
+        for t in g.tables:
+            for r in t.rules:
+                effects.add(r.effect)
+                for c in (r.when.walk() if r.when else ()):
+                    keys.update(c.keys())
+    assert effects == set(EFFECTS), f"no rule with: {set(EFFECTS) - effects}"
+    assert keys == set(CONDITIONS), f"no condition with: {set(CONDITIONS) - keys}"

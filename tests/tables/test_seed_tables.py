@@ -151,6 +151,9 @@ def test_vimy_bombardment_every_row_and_modifier():
         else:
             spec = next(s for s in plain.values() if words in s.label.lower())
             given = {spec.id: True if spec.type == "bool" else 1}
+            if spec.id == "gas":  # 17.6 (issue 13): gas only on the first game turn
+                assert calculate(g, "bombardment", {**given, "turn": 2}).column == "modifier +0"
+                given["turn"] = 1
         c = calculate(g, "bombardment", given)
         assert c.column == f"modifier {value:+d}", f"{words}: {c.column}"
         for roll in range(1, 7):
@@ -169,7 +172,7 @@ def test_veritable_fuhrers_interference_and_victory():
     for lo, hi, want in S.VERITABLE_VICTORY:
         for vp in (max(lo, -30), min(hi, 40)):
             assert want in calculate(g, "victory-levels", {"vp": vp}).result.lower(), vp
-    assert S.VERITABLE_AIR_SUPPORT_4 in calculate(g, "air-support", {}, 4).result
+    assert S.VERITABLE_AIR_SUPPORT_4 in calculate(g, "air-support", {"surges": 0}, 4).result
 
 
 def test_veritable_shifts_move_one_column_each():

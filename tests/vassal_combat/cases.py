@@ -42,10 +42,31 @@ def api_value(inp, value):
     return value
 
 
+def rule_combos(t, c: Calculator) -> list[dict]:
+    """Inputs that only mean something together (issue 13): each cancelling rule with the rule it
+    cancels (fewer, as many and more), each yes/no on the first turn, everything at once."""
+    by_api = {i.api: i for i in c.inputs}
+    out = []
+    for r in t.rules:
+        if r.effect == "cancels" and r.cancels in by_api and r.id in by_api:
+            a, b = by_api[r.cancels], by_api[r.id]
+            out += [{a.prop: a.max, b.prop: 1}, {a.prop: 1, b.prop: b.max}, {b.prop: b.max},
+                    {a.prop: a.max, b.prop: b.max}]
+    turn = by_api.get("turn")
+    if turn is not None:
+        out += [{turn.prop: turn.min}, {turn.prop: turn.min + 1}]
+        for i in c.inputs:
+            if i.kind == "toggle":
+                out += [{turn.prop: turn.min, i.prop: 1}, {turn.prop: turn.min + 1, i.prop: 1}]
+    return out
+
+
 def api_inputs(c: Calculator, inputs: dict) -> dict:
     """The player's inputs as the rules assistant takes them."""
     out: dict = {}
     for inp in c.inputs:
+        if inp.prop not in inputs and inp.api == "turn":  # the marker always knows the turn
+            out["turn"] = int(inp.default)
         if inp.prop not in inputs:
             continue
         v = inputs[inp.prop]
@@ -228,6 +249,7 @@ def ratio_cases(game, t, c: Calculator) -> list[Case]:
                 extra.append(({inp.prop: v}, None, None, f"{inp.api}={v}"))
         else:
             extra.append(({inp.prop: inp.max}, None, None, f"{inp.api}={inp.max}"))
+    extra += [(combo, None, None, f"rules {combo}") for combo in rule_combos(t, c)]
     for inputs, strengths, d, why in extra:
         for a in (strengths and [strengths] or [5, 13, 27, 41]):
             for die in (lo_d, (lo_d + hi_d) // 2, hi_d):
@@ -301,15 +323,19 @@ def _hex_places(game):
 def modified_roll_cases(game, t, c: Calculator) -> list[Case]:
     places = _hex_places(game) if game.is_hex else []
     seen = {}
+    from builder.vassal_combat.rules import static_nodes, static_value
+
+    nodes = static_nodes(t)
     for lab, h in places:
-        key = (tuple(sorted(place_terrain(game, h))), mapinfo.regions_of(game, h))
+        key = (tuple(sorted(place_terrain(game, h))), mapinfo.regions_of(game, h),
+               tuple(static_value(game, n, h) for n in nodes))
         seen.setdefault(key, lab)
     targets = list(seen.values()) or [None]
     toggles = [i for i in c.inputs if i.prop != "CombatMarkers"]
     markers = next((i for i in c.inputs if i.prop == "CombatMarkers"), None)
     cases = []
     for n, lab in enumerate(targets):
-        combos = [{}] + [{i.prop: i.max} for i in toggles]
+        combos = [{}] + [{i.prop: i.max} for i in toggles] + rule_combos(t, c)
         if n == 0 and len(toggles) > 1:
             combos.append({i.prop: i.max for i in toggles})
         for inputs in combos:
@@ -347,6 +373,7 @@ def lookup_cases(game, t, c: Calculator) -> list[Case]:
     for inp, values in ranges:
         combos = [{**cmb, inp.prop: v} for cmb in combos for v in values]
     combos += [{**combos[0], i.prop: i.max} for i in toggles]
+    combos += [{**combos[0], **combo} for combo in rule_combos(t, c)]
     out = []
     for inputs in combos:
         for die in faces(t.dice):

@@ -1,0 +1,582 @@
+"""Applying a table's rules (conditions and effects) in a calculation, as builder.tables.effects
+describes them: the inputs the rules need, the facts they test, which rules apply, and each stage's
+combined effect for the table kind's calculator to use.
+
+A condition is True, False or unknown (None: the fact it tests was not given). An unknown rule is
+not applied and the working says so, naming the input that would decide it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from builder.tables.effects import EFFECTS
+from builder.tables.inputs import CalcError, Choice, InputSpec
+from builder.tables.rounding import WORDS, round_to_int, show
+
+ATTRIBUTES = ("side", "formation", "type", "size")
+
+# per kind: (defending role, acting role, terrain input, hex input, attacker hexes input)
+PLACES = {
+    "ratio": ("defender", "attacker", "terrain", "hex", "attacker_hexes"),
+    "differential": ("defender", "attacker", "defender_terrain", "defender_hex", "attacker_hexes"),
+    "fire": ("target", "firer", "target_terrain", "target_hex", ""),
+    "modified-roll": ("target", "firer", "target_terrain", "target_hex", ""),
+    "lookup": ("", "", "", "", ""),
+}
+
+
+def _conditions(t):
+    for r in t.rules:
+        if r.when is not None:
+            yield from r.when.walk()
+
+
+def uses_key(t, key: str) -> bool:
+    return any(getattr(c, key) not in ("", (), {}, None) for c in _conditions(t))
+
+
+def roles_used(t) -> dict[str, set[str]]:
+    out: dict[str, set[str]] = {}
+    for c in _conditions(t):
+        for role in ("attacker", "defender", "firer", "target"):
+            for attr in getattr(c, role):
+                out.setdefault(role, set()).add(attr)
+    return out
+
+
+def attribute_values(game, attr: str) -> list[str]:
+    if attr == "side":
+        return [s.id for s in game.info.sides]
+    return sorted({getattr(u, attr) for u in game.units if getattr(u, attr)})
+
+
+def inputs(game, t, have: list[InputSpec]) -> list[InputSpec]:
+    """The inputs the table's rules need that its kind does not already ask for."""
+    if not t.rules:
+        return []
+    ids = {s.id for s in have}
+    specs: list[InputSpec] = []
+    for r in t.rules:
+        if r.when is None:
+            if r.max_uses == 1:
+                specs.append(InputSpec(r.id, _label(r), "bool", default=False, source=r.source))
+            else:
+                specs.append(InputSpec(r.id, _label(r) + " - how many", "int", default=0, min=0,
+                                       max=r.max_uses, source=r.source))
+    if (uses_key(t, "turn") or uses_key(t, "period")) and "turn" not in ids:
+        first = game.info.turns.first
+        specs.append(InputSpec("turn", "game turn (rules that depend on the turn or its period)",
+                               "int", min=first, max=first + game.info.turns.count - 1))
+    if uses_key(t, "scenario") and "scenario" not in ids:
+        specs.append(InputSpec("scenario", "scenario", "choice",
+                               choices=tuple(Choice(s.id, s.name) for s in game.scenarios)))
+    for role, attrs in sorted(roles_used(t).items()):
+        for attr in sorted(attrs):
+            several = role == "attacker"
+            specs.append(InputSpec(
+                f"{role}_{attr}", f"{role}'s {attr}" + (" (every attacking unit's)" if several else ""),
+                "choice", multiple=several,
+                choices=tuple(Choice(v, v) for v in attribute_values(game, attr))))
+    for flag in _flags_used(t):
+        specs.append(InputSpec(flag, t.flags.get(flag, flag), "bool", default=False))
+    role, _, terrain_id, hex_id, att_id = PLACES[t.kind]
+    wanted = sorted({x for c in _conditions(t) for x in c.terrain})
+    if wanted and terrain_id:
+        old = next((s for s in have if s.id == terrain_id), None)
+        if old is None:
+            specs.append(InputSpec(terrain_id, f"the {role}'s terrain: every terrain in its hex",
+                                   "choice", multiple=True, choices=tuple(
+                                       Choice(x.id, x.name) for x in game.map.terrain_types)))
+        else:  # the kind's own terrain input also offers every terrain a rule tests
+            extra = tuple(Choice(x.id, x.name) for x in game.map.terrain_types
+                          if x.id in wanted and x.id not in {c.value for c in old.choices})
+            if extra:
+                i = have.index(old)
+                have[i] = InputSpec(old.id, old.label, old.type, old.default, old.required, old.min,
+                                    old.max, old.choices + extra, old.multiple, old.help, old.source)
+    place_keys = any(c.region or c.place or c.across for c in _conditions(t)) or wanted
+    if place_keys and hex_id and game.is_hex and hex_id not in ids:
+        specs.append(InputSpec(hex_id, f"the {role}'s hex", "hex"))
+    if uses_key(t, "across") and att_id and att_id not in ids:
+        specs.append(InputSpec(att_id, "the attacking units' hexes", "hex", multiple=True))
+    return specs
+
+
+def _flags_used(t) -> list[str]:
+    out: list[str] = []
+    for c in _conditions(t):
+        if c.flag and c.flag not in out:
+            out.append(c.flag)
+    return out
+
+
+def _effect_text(r) -> str:
+    """What a rule does, for the working: ' -> shift -1'."""
+    v = r.value
+    if r.effect in ("shift", "drm"):
+        return f" -> {r.effect} {v:+d}"
+    if r.effect in ("prohibited", "cancels"):
+        return ""
+    if isinstance(v, dict):
+        return " -> " + ", ".join(f"{a} becomes {b}" for a, b in v.items())
+    return f" -> {r.effect.replace('_', ' ')} {v:g}" if isinstance(v, float) else f" -> {r.effect} {v}"
+
+
+def _label(r) -> str:
+    v = r.value
+    what = {"shift": lambda: f"{v:+d} column{'s' if abs(v) != 1 else ''}",
+            "drm": lambda: f"{v:+d} to the roll"}.get(r.effect, lambda: "")()
+    return r.label + (f" ({what})" if what and what not in r.label else "")
+
+
+# --- facts -----------------------------------------------------------------------------------
+@dataclass
+class Facts:
+    turn: int | None = None
+    periods: set[str] | None = None
+    scenario: str | None = None
+    roles: dict[str, dict[str, set[str] | None]] = field(default_factory=dict)
+    terrain: set[str] | None = None
+    regions: set[str] | None = None
+    hex: object = None
+    crossings: list[set[str]] | None = None  # per attacking unit, the hexside types it crosses
+    flags: dict[str, bool] = field(default_factory=dict)
+    numbers: dict[str, int] = field(default_factory=dict)
+
+
+def facts(game, t, values: dict, terrain: list[str] | None = None) -> Facts:
+    """What the rules can test, from the inputs (and the map where a hex is given)."""
+    from builder import mapinfo
+
+    f = Facts()
+    defending, acting, terrain_id, hex_id, att_id = PLACES[t.kind]
+    f.turn = values.get("turn")
+    if f.turn is not None:
+        detail = next((d for d in game.info.turns.detail if d.number == f.turn), None)
+        f.periods = set()
+        if detail is not None:
+            f.periods |= {detail.period} if detail.period else set()
+            f.periods |= {"night"} if detail.night else set()
+    f.scenario = values.get("scenario")
+    for role in ("attacker", "defender", "firer", "target"):
+        f.roles[role] = {}
+        for attr in ATTRIBUTES:
+            v = values.get(f"{role}_{attr}")
+            f.roles[role][attr] = None if v in (None, []) else set(v if isinstance(v, list) else [v])
+    f.flags = {k: bool(values.get(k)) for k in t.flags}
+    f.numbers = {i.id: values[i.id] for i in getattr(t, "inputs", ()) if values.get(i.id) is not None}
+    for c in _conditions(t):
+        if c.flag:
+            f.flags[c.flag] = bool(values.get(c.flag))
+    h = values.get(hex_id) if hex_id else None
+    given = values.get(terrain_id) if terrain_id else None
+    if terrain is not None:
+        f.terrain = set(terrain)
+    elif given:
+        f.terrain = set(given)
+    if h is not None and game.is_hex:
+        f.hex = h
+        if f.terrain is None:
+            f.terrain = set(mapinfo.terrain_of(game, h))
+        f.regions = set(mapinfo.regions_of(game, h))
+        attackers = values.get(att_id) if att_id else None
+        if attackers:
+            f.crossings = [set(mapinfo.hexside_types(game, a, h)) for a in attackers]
+    elif h is not None and not game.is_hex:
+        sector = game.sector_by_id.get(h)
+        if sector is not None and f.terrain is None:
+            f.terrain = set(sector.terrain)
+    return f
+
+
+def _all(parts):
+    parts = list(parts)
+    if any(p is False for p in parts):
+        return False
+    return None if any(p is None for p in parts) else True
+
+
+def _any(parts):
+    parts = list(parts)
+    if any(p is True for p in parts):
+        return True
+    return None if any(p is None for p in parts) else False
+
+
+def holds(game, c, f: Facts, unit: int | None = None):
+    """True, False or None (unknown) for a condition; unit: the attacking unit tested alone."""
+    from builder.model.tables import RollSpec
+
+    parts = []
+    if c.turn:
+        parts.append(None if f.turn is None else RollSpec(c.turn).matches(f.turn))
+    if c.period:
+        parts.append(None if f.periods is None else bool(f.periods & set(c.period)))
+    if c.scenario:
+        parts.append(None if f.scenario is None else f.scenario in c.scenario)
+    for role in ("attacker", "defender", "firer", "target"):
+        for attr, want in getattr(c, role).items():
+            have = f.roles.get(role, {}).get(attr)
+            parts.append(None if have is None else bool(have & set(want)))
+    if c.terrain:
+        parts.append(None if f.terrain is None else bool(f.terrain & set(c.terrain)))
+    if c.region:
+        parts.append(None if f.regions is None else bool(f.regions & set(c.region)))
+    if c.place:
+        parts.append(None if f.hex is None else _near(game, f.hex, c.place, c.within))
+    if c.across:
+        want = set(c.across)
+        if f.crossings is None:
+            parts.append(None)
+        elif c.attackers == "per-unit" and unit is not None:
+            parts.append(bool(f.crossings[unit] & want))
+        elif c.attackers == "all":
+            parts.append(bool(f.crossings) and all(x & want for x in f.crossings))
+        else:
+            parts.append(any(x & want for x in f.crossings))
+    if c.flag:
+        parts.append(f.flags.get(c.flag, False))
+    for k, spec in c.input.items():
+        parts.append(None if k not in f.numbers else RollSpec(spec).matches(f.numbers[k]))
+    if c.all:
+        parts.append(_all(holds(game, x, f, unit) for x in c.all))
+    if c.any:
+        parts.append(_any(holds(game, x, f, unit) for x in c.any))
+    if c.not_ is not None:
+        inner = holds(game, c.not_, f, unit)
+        parts.append(None if inner is None else not inner)
+    return _all(parts)
+
+
+def _near(game, h, place: str, within: int) -> bool:
+    label = next(lab for lab in game.map.labels if lab.text == place)
+    return game.grid.distance(h, game.hex(label.hex)) <= within
+
+
+def describe(c, names: dict | None = None) -> str:
+    """A condition in words, for the working (names: flag and input ids -> what they ask)."""
+    names = names or {}
+    bits = []
+    if c.turn:
+        bits.append(f"turn {c.turn}")
+    if c.period:
+        bits.append("a " + " or ".join(c.period) + " turn")
+    if c.scenario:
+        bits.append("scenario " + " or ".join(c.scenario))
+    for role in ("attacker", "defender", "firer", "target"):
+        for attr, want in getattr(c, role).items():
+            bits.append(f"{role} {attr} " + " or ".join(want))
+    if c.terrain:
+        bits.append("in " + " or ".join(c.terrain))
+    if c.region:
+        bits.append("in region " + " or ".join(c.region))
+    if c.place:
+        bits.append(f"within {c.within} hexes of {c.place}" if c.within else f"at {c.place}")
+    if c.across:
+        who = {"any": "any attacker", "all": "every attacker", "per-unit": "each unit"}[c.attackers]
+        bits.append(f"{who} across " + " or ".join(c.across))
+    if c.flag:
+        bits.append(names.get(c.flag, c.flag))
+    bits += [f"{names.get(k, k)}: {v}" for k, v in c.input.items()]
+    bits += ["(" + " and ".join(describe(x, names) for x in c.all) + ")"] if c.all else []
+    bits += ["(" + " or ".join(describe(x, names) for x in c.any) + ")"] if c.any else []
+    if c.not_ is not None:
+        bits.append("not " + describe(c.not_, names))
+    return ", ".join(bits)
+
+
+def _needs(c, f: Facts) -> str:
+    """The inputs that would decide a condition now unknown."""
+    out = []
+    if (c.turn or c.period) and f.turn is None:
+        out.append("turn")
+    if c.scenario and f.scenario is None:
+        out.append("scenario")
+    for role in ("attacker", "defender", "firer", "target"):
+        out += [f"{role}_{a}" for a in getattr(c, role) if f.roles.get(role, {}).get(a) is None]
+    if (c.terrain and f.terrain is None) or ((c.region or c.place) and f.hex is None):
+        out.append("the hex")
+    if c.across and f.crossings is None:
+        out.append("the attackers' hexes and the defender's hex")
+    for x in (*c.all, *c.any, *((c.not_,) if c.not_ else ())):
+        out.append(_needs(x, f))
+    return ", ".join(dict.fromkeys(o for o in out if o))
+
+
+# --- which rules apply, and their combined effect --------------------------------------------
+@dataclass
+class Applied:
+    prohibited: list = field(default_factory=list)
+    attack: list = field(default_factory=list)  # (rule, factor, units or None)
+    defence: list = field(default_factory=list)  # (rule, factor)
+    rows: list = field(default_factory=list)
+    column: object = None
+    shift: int = 0
+    cap: object = None
+    drm: int = 0
+    replace: list = field(default_factory=list)
+
+    @property
+    def refused(self) -> bool:
+        return bool(self.prohibited)
+
+
+def factor(r) -> Fraction:
+    v = Fraction(str(r.value))
+    return 1 / v if r.effect.endswith("divisor") else v
+
+
+def _strength(r) -> Fraction:
+    """How strong a rule is, for 'only the strongest in a group'."""
+    if r.effect in ("shift", "drm"):
+        return Fraction(abs(r.value))
+    if r.effect in ("attack_divisor", "attack_multiplier", "defence_divisor", "defence_multiplier"):
+        return Fraction(str(r.value))
+    return Fraction(0)
+
+
+def evaluate(game, t, values: dict, f: Facts, calc, n_units: int = 0) -> Applied:
+    """Every rule that applies (with its uses), cancellations, groups and the table's combination."""
+    out = Applied()
+    if not t.rules:
+        return out
+    uses: dict[str, int] = {}
+    units: dict[str, list[int]] = {}
+    for r in t.rules:
+        if r.when is None:
+            v = values.get(r.id)
+            uses[r.id] = int(v) if v else 0
+            if uses[r.id]:
+                calc.step(f"{r.label}" + (f" x{uses[r.id]}" if uses[r.id] > 1 else "")
+                          + _effect_text(r) + (f" ({r.source})" if r.source else ""))
+            continue
+        per_unit = any(c.attackers == "per-unit" for c in r.when.walk())
+        if per_unit and f.crossings is not None:
+            units[r.id] = [k for k in range(len(f.crossings)) if holds(game, r.when, f, k)]
+            ok = bool(units[r.id])
+        else:
+            ok = holds(game, r.when, f)
+        if ok is None:
+            calc.note(f"{r.label} applies only when {describe(r.when)}: give {_needs(r.when, f)} "
+                      "to apply it" + (f" ({r.source})." if r.source else "."))
+            ok = False
+        uses[r.id] = 1 if ok else 0
+        if ok:
+            calc.step(f"{r.label}: {describe(r.when)}" + _effect_text(r)
+                      + (f" ({r.source})" if r.source else ""))
+    by_id = {r.id: r for r in t.rules}
+    for r in t.rules:  # cancellations, one for one, never below zero
+        if r.effect == "cancels" and uses[r.id]:
+            target = by_id[r.cancels]
+            k = min(uses[r.id], uses[target.id])
+            calc.step(f"{r.label} x{uses[r.id]} cancels {target.label} one for one: "
+                      f"{uses[target.id]} - {k} = {uses[target.id] - k}"
+                      + (" (never past zero)" if uses[r.id] > k else ""))
+            uses[target.id] -= k
+            uses[r.id] = 0
+    live = [r for r in t.rules if uses[r.id] and r.effect != "cancels"]
+    groups: dict[str, list] = {}
+    for r in live:
+        if r.group:
+            groups.setdefault(r.group, []).append(r)
+    for g, members in groups.items():
+        best = max(members, key=_strength)
+        if len(members) > 1:
+            calc.step(f"{g}: " + ", ".join(m.label for m in members)
+                      + f": not cumulative, only the strongest counts: {best.label}")
+        live = [r for r in live if not r.group or r.group != g or r is best]
+    live = _combine(t, live, uses, calc)
+    for r in live:
+        n = uses[r.id]
+        e = r.effect
+        if e == "prohibited":
+            out.prohibited.append(r)
+        elif e in ("attack_divisor", "attack_multiplier"):
+            out.attack.append((r, factor(r) ** n, units.get(r.id)))
+        elif e in ("defence_divisor", "defence_multiplier"):
+            out.defence.append((r, factor(r) ** n))
+        elif e == "row":
+            out.rows.append(r)
+        elif e == "column":
+            out.column = out.column or r
+        elif e == "shift":
+            out.shift += r.shift * n
+        elif e == "cap":
+            out.cap = r if out.cap is None else out.cap  # the first stated (combine picks)
+        elif e == "drm":
+            out.drm += r.drm * n
+        elif e == "replace":
+            out.replace.append(r)
+    return out
+
+
+def _combine(t, live: list, uses: dict, calc) -> list:
+    """The table's rules_combine, per stage: all, the one best for the defender, or the first."""
+    mode = t.rules_combine
+    if mode == "cumulative":
+        return live
+    keep = []
+    by_stage: dict[str, list] = {}
+    for r in live:
+        by_stage.setdefault(EFFECTS[r.effect].stage, []).append(r)
+    for stage, members in by_stage.items():
+        if len(members) == 1 or stage in ("gate", "result", "row"):
+            keep += members
+            continue
+        if mode == "first":
+            pick = members[0]
+            calc.step(f"only the first rule that applies counts ({stage}): {pick.label}")
+        else:
+            pick = _best(stage, members, uses)
+            calc.step(f"not cumulative ({stage}): the one best for the defender, {pick.label}")
+        keep.append(pick)
+    return [r for r in live if r in keep]
+
+
+def _best(stage: str, members: list, uses: dict):
+    if stage == "shift":
+        return min(members, key=lambda r: r.shift * uses[r.id])
+    if stage == "attack":
+        return min(members, key=lambda r: factor(r) ** uses[r.id])
+    if stage == "defence":
+        return max(members, key=lambda r: factor(r) ** uses[r.id])
+    return members[0]  # column, cap: the first stated (the loader asks for one)
+
+
+# --- helpers for the kinds' calculators ------------------------------------------------------
+def scale(value: int, fac: Fraction, rounding: str, calc, what: str) -> int:
+    """A strength times a factor, rounded as said, in the working."""
+    if fac == 1:
+        return value
+    raw = Fraction(value) * fac
+    n = round_to_int(raw, rounding)
+    op = f"x {show(fac)}" if fac > 1 else f"/ {show(1 / fac)}"
+    calc.step(f"{what}: {value} {op} = {show(raw)}"
+              + (f", rounded {WORDS[rounding]} = {n}" if raw.denominator != 1 else ""))
+    return n
+
+
+def attack_factor(applied: Applied) -> tuple[Fraction, str | None]:
+    """The factor on the total attack (per-unit rules apart) and the rounding a rule states."""
+    fac = Fraction(1)
+    rounding = None
+    for r, k, units in applied.attack:
+        if units is None:
+            fac *= k
+            rounding = rounding or r.rounding
+    return fac, rounding
+
+
+def per_unit(applied: Applied, values: list[int], n_attackers: int, default_rounding: str,
+             calc) -> list[int]:
+    """Each attacking unit's strength under the per-unit rules that apply to it."""
+    rules = [(r, k, u) for r, k, u in applied.attack if u]
+    if not rules:
+        return values
+    if len(values) != n_attackers:
+        raise CalcError(f"{rules[0][0].label} applies to some attacking units only (attackers = "
+                        "per-unit): give attack as one value per attacker hex, in the same order")
+    out = list(values)
+    for r, k, units in rules:
+        for i in units:
+            out[i] = scale(out[i], k, r.rounding or default_rounding, calc,
+                           f"unit {i + 1}, {r.label}")
+    return out
+
+
+def defence_factor(applied: Applied) -> tuple[Fraction, str | None]:
+    fac = Fraction(1)
+    rounding = None
+    for r, k in applied.defence:
+        fac *= k
+        rounding = rounding or r.rounding
+    return fac, rounding
+
+
+def move_column(t, calc, index: int, applied: Applied, other_shift: int, last: int, labels,
+                column_index, cap_index) -> int | None:
+    """The column read after a rule's column, every shift, the cap and the table's ends
+    (None: beyond an end that is 'not-allowed')."""
+    if applied.column is not None:
+        new = column_index(applied.column.column)
+        calc.step(f"{applied.column.label}: read on {labels(new)}")
+        index = new
+    total = applied.shift + other_shift
+    target = index + total
+    if total:
+        calc.step(f"column {labels(index)} shifted {total:+d}")
+    if target < 0:
+        if t.beyond_low == "not-allowed":
+            calc.step("shifted below the first column: the attack is not allowed (beyond_low)")
+            return None
+        new = 0 if t.beyond_low == "first-column" else last
+        calc.note("A shift past the end of the table is lost: the "
+                  + ("first" if new == 0 else "last") + " column is used (beyond_low).")
+    elif target > last:
+        if t.beyond_high == "not-allowed":
+            calc.step("shifted beyond the last column: the attack is not allowed (beyond_high)")
+            return None
+        new = last if t.beyond_high == "last-column" else 0
+        calc.note("A shift past the end of the table is lost: the "
+                  + ("last" if new == last else "first") + " column is used (beyond_high).")
+    else:
+        new = target
+    if total:
+        calc.step(f"-> {labels(new)}")
+    if applied.cap is not None:
+        c = cap_index(applied.cap.cap)
+        if new > c:
+            calc.step(f"{applied.cap.label}: at most {labels(c)}")
+            new = c
+    return new
+
+
+def replaced(applied: Applied, result: str) -> str:
+    for r in applied.replace:
+        result = r.replace.get(result, result)
+    return result
+
+
+def refuse(applied: Applied, calc) -> bool:
+    """Say why the calculation is refused; True when a prohibiting rule applies."""
+    from builder.tables.result import Outcome
+
+    if not applied.prohibited:
+        return False
+    r = applied.prohibited[0]
+    calc.step(f"{r.label}: not allowed ({r.prohibited})")
+    calc.outcome = Outcome("not allowed", f"{r.label} ({r.prohibited})")
+    calc.distribution = [(calc.outcome, Fraction(1))]
+    return True
+
+
+def player_lines(t) -> list[str]:
+    """Each rule as a printed card or the aid states it (no provenance): what it does and when."""
+    out = []
+    by_id = {r.id: r for r in t.rules}
+    for r in t.rules:
+        v = r.value
+        what = {
+            "prohibited": lambda: f"Not allowed ({v})",
+            "cancels": lambda: f"Cancels one '{by_id[v].label}' each" if v in by_id else "Cancels",
+            "shift": lambda: f"{v:+d} column{'s' if abs(v) != 1 else ''}",
+            "drm": lambda: f"{v:+d} to the roll",
+            "replace": lambda: (f"Result: {next(iter(v.values()))}" if len(set(v.values())) == 1
+                                and len(v) > 1 else "; ".join(f"{a} becomes {b}" for a, b in v.items())),
+            "row": lambda: f"Read the {v} row",
+            "column": lambda: f"Read column {v}",
+            "cap": lambda: f"At most column {v}",
+        }.get(r.effect, lambda: f"{r.effect.replace('_', ' ').capitalize()} {v:g}"
+              + (f", rounded {r.rounding}" if r.rounding else ""))()
+        text = f"{what}: {r.label}"
+        if r.when is not None:
+            names = {**t.flags, **{i.id: i.name for i in getattr(t, "inputs", ())}}
+            text += f" (when {describe(r.when, names)})"
+        elif r.max_uses > 1:
+            text += f" (at most {r.max_uses})"
+        if r.group:
+            text += f" (not cumulative with other '{r.group}')"
+        out.append(text)
+    return out
