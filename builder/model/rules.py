@@ -106,10 +106,10 @@ class Rule(Sourced):
                             "rule number that forbids it, e.g. '17.2'")
     cancels: str = Field(default="", description="id of another rule whose uses this one cancels "
                          "one for one, down to zero and never past it")
-    attack_divisor: float | None = Field(default=None, gt=0)
-    attack_multiplier: float | None = Field(default=None, gt=0)
-    defence_divisor: float | None = Field(default=None, gt=0)
-    defence_multiplier: float | None = Field(default=None, gt=0)
+    attack_divisor: float | None = Field(default=None, gt=0, description="the attack strength is divided by it (mud halves: 2), rounded as `rounding` says")
+    attack_multiplier: float | None = Field(default=None, gt=0, description="the attack strength is multiplied by it, rounded as `rounding` says")
+    defence_divisor: float | None = Field(default=None, gt=0, description="the defence strength is divided by it, rounded as `rounding` says")
+    defence_multiplier: float | None = Field(default=None, gt=0, description="the defence strength is multiplied by it (a fortification doubling: 2), rounded as `rounding` says")
     row: str = Field(default="", description="differential: the name of the row read")
     column: str = Field(default="", description="the column read: a ratio '1:1', or a differential "
                         "table's column number '3'")
