@@ -88,8 +88,12 @@ FORMATS += ("vmod",)
 @click.option("--map-sheet", type=click.Choice(["tiled", "11x17", "a3", "22x34"]), default=None,
               help="Print the map on one large sheet (tiled on it if still too big) instead of "
                    "tiled over the paper.")
+@click.option("--proof", is_flag=True,
+              help="Also write the designer's proof, OUT/<game>/<game>-proof.pdf: every assumed "
+                   "value, note, reading and editor's note (the player files have none).")
 def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
-          cache_dir: str | None, no_cache: bool, jobs: int | None, paper: str | None, map_sheet: str | None) -> None:
+          cache_dir: str | None, no_cache: bool, jobs: int | None, paper: str | None, map_sheet: str | None,
+          proof: bool) -> None:
     """Build the outputs of GAME(s) into OUT/<game>/ (unchanged ones are skipped)."""
     from contextlib import ExitStack
 
@@ -104,7 +108,8 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
     if not names:
         raise click.UsageError("name a GAME or give --all")
     wanted = FORMATS if formats == "all" else tuple(f.strip() for f in formats.split(",") if f.strip())
-    unknown = [f for f in wanted if f not in FORMATS]
+    wanted += ("proof",) if proof and "proof" not in wanted else ()
+    unknown = [f for f in wanted if f not in FORMATS + ("proof",)]
     if unknown:
         raise click.UsageError(f"unknown format {', '.join(unknown)}: choose from {', '.join(FORMATS)}")
     store = None if no_cache else Cache(Path(cache_dir) if cache_dir else Path(out_dir) / ".cache")

@@ -7,6 +7,7 @@ computes a table result here: the calculators' data comes from builder.tables.ap
 from __future__ import annotations
 
 from builder.model.game_model import Game
+from builder.views import key_label
 from builder.model.tables import (
     ChartTable,
     DifferentialTable,
@@ -96,15 +97,15 @@ def terrain_rows(game: Game) -> list[dict]:
     for t in game.map.terrain_types:
         out.append({"what": "terrain", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(k, str(v)) for k, v in t.effects.items()]})
+                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
     for t in getattr(game.map, "hexside_types", ()):
         out.append({"what": "hexside", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(k, str(v)) for k, v in t.effects.items()]})
+                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
     for t in getattr(game.map, "line_types", ()):
         out.append({"what": "line", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(k, str(v)) for k, v in t.effects.items()]})
+                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
     return out
 
 
