@@ -10,6 +10,7 @@ import click
 from builder.errors import SourceError
 from builder.load import find_game, list_games, load_game
 from builder.summary import assumed_items, summary_lines
+from builder.views import designer_text
 
 EXIT_SOURCE_ERROR = 2
 
@@ -63,6 +64,10 @@ def check(games: tuple[str, ...], assumed: bool) -> None:
         if assumed:
             for where, fields in assumed_items(game):
                 click.echo(f"    assumed: {where}: {', '.join(fields)}")
+        for where, words in designer_text(game):  # printed for players as written
+            click.echo(f"  warning: {where} is printed for players but says "
+                       f"{', '.join(repr(w) for w in dict.fromkeys(words))}: move that to the "
+                       "item's `note` (shown only in the proof, builder build --proof)")
         click.echo("  ok")
 
 

@@ -94,6 +94,37 @@ def _player(value: Any) -> Any:
     return type(value).model_construct(_fields_set=value.model_fields_set, **fields)
 
 
+# fields that hold ids or references, not words a player reads
+_REFERENCES = {"id", "kind", "folder", "slug", "terrain_effect", "defence_effect", "effect",
+               "group", "key", "fire_first", "hexside_applies", "terrain", "hexsides", "type",
+               "formation", "side", "counter", "deck", "unit", "at", "also", "region", "style",
+               "pattern", "except_terrain", "default_terrain", "victory_table", "shift",
+               "rounding", "rounding_below", "draw", "marks", "red", "setup_file", "line"}
+
+
+def designer_text(game: Game) -> list[tuple[str, list[str]]]:
+    """(where, designer words) for each text of the player view that a page prints and that
+    says what belongs in a `note` ('assumed', 'reading', a raw key). Empty: clean."""
+    out: list[tuple[str, list[str]]] = []
+
+    def walk(value: Any, path: str) -> None:
+        if isinstance(value, BaseModel):
+            for name in type(value).model_fields:
+                if name not in _REFERENCES and not (name == "rules" and path == ""):
+                    walk(getattr(value, name), f"{path}.{name}" if path else name)
+        elif isinstance(value, (tuple, list)):
+            for i, item in enumerate(value):
+                walk(item, f"{path}[{getattr(item, 'id', i)}]")
+        elif isinstance(value, dict):
+            for k, item in value.items():
+                walk(item, f"{path}[{k}]")
+        elif isinstance(value, str) and designer_words(value):
+            out.append((path, designer_words(value)))
+
+    walk(player_view(game), "")
+    return out
+
+
 _VIEWS: dict[int, tuple[Game, Game]] = {}
 
 

@@ -10,38 +10,13 @@ from pathlib import Path
 
 import lxml.html
 import pytest
-from pydantic import BaseModel
 
 from builder.load import find_game, list_games, load_game
-from builder.views import designer_words, player_view, strip_editor_notes
+from builder.views import designer_text, designer_words, player_view, strip_editor_notes
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = [str(ROOT / "tests" / "fixtures" / f) for f in ("mini", "tables-hex", "tables-area")]
 SAMPLES = list_games()
-
-# fields that hold ids or references, not words a player reads
-_REFERENCES = {"id", "kind", "folder", "slug", "terrain_effect", "defence_effect", "effect",
-               "group", "key", "fire_first", "hexside_applies", "terrain", "hexsides", "type",
-               "formation", "side", "counter", "deck", "unit", "at", "also", "region", "style",
-               "pattern", "except_terrain", "default_terrain", "victory_table", "shift",
-               "rounding", "rounding_below", "draw", "marks", "red", "setup_file", "line"}
-
-
-def _player_text(value, path: str, out: list) -> None:
-    """Every string of the player view a page may print, with where it is."""
-    if isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            if name not in _REFERENCES:
-                _player_text(getattr(value, name), f"{path}.{name}", out)
-    elif isinstance(value, (tuple, list)):
-        for i, item in enumerate(value):
-            _player_text(item, f"{path}[{getattr(item, 'id', i)}]", out)
-    elif isinstance(value, dict):
-        for k, item in value.items():
-            _player_text(item, f"{path}[{k}]", out)
-    elif isinstance(value, str):
-        out.append((path, value))
-
 
 def _game(name: str):
     return load_game(find_game(name))
@@ -82,11 +57,8 @@ def test_the_player_view_has_no_designer_material(name):
     game = _game(name)
     view = player_view(game)
     assert player_view(view) is view and player_view(game) is view
-    found: list = []
-    _player_text(view, Path(name).name, found)
-    bad = [(where, designer_words(text)) for where, text in found if designer_words(text)]
-    assert not bad, ("player text with designer words (move them to the item's `note`): "
-                     f"{bad[:8]}")
+    bad = designer_text(game)
+    assert not bad, f"player text with designer words (move them to the item's `note`): {bad[:8]}"
     # the designer's model keeps all of it; the view's lookups point at the view's items
     assert all(t.readings == () and t.note == "" and not t.assumed for t in view.tables)
     assert [t.id for t in view.table_by_id.values()] == [t.id for t in game.tables]
@@ -145,3 +117,17 @@ def test_the_proof_lists_notes_readings_and_editor_notes():
     assert any("ASSUMED" in x for x in lines)
     titles = [c.title for c in proof_cards(game)]
     assert "Editor's notes in the rules" in titles and titles[0].startswith("Provenance")
+
+
+def test_check_warns_of_designer_words_in_player_text(mini, run_cli):
+    scenario = mini / "scenarios" / "basic.toml"
+    text = scenario.read_text(encoding="utf-8")
+    scenario.write_text(text.replace('name = "Basic"\n',
+                                     'name = "Basic"\nsetup_note = "Units start in place '
+                                     '(assumed: see \'flood-rules\')."\n', 1), encoding="utf-8")
+    result = run_cli("check", mini)
+    assert result.exit_code == 0, result.output
+    assert "warning: scenarios[basic].setup_note is printed for players but says 'assumed', " \
+           "\"'flood-rules'\"" in result.output
+    clean = run_cli("check", "scheldt")
+    assert "warning" not in clean.output
