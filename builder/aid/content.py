@@ -6,6 +6,7 @@ computes a table result here: the calculators' data comes from builder.tables.ap
 
 from __future__ import annotations
 
+from builder.model.counters import factor_text
 from builder.model.game_model import Game
 from builder.views import key_label
 from builder.model.tables import (
@@ -131,7 +132,7 @@ def piece_label(game: Game, piece_id: str) -> str:
     u = game.unit_by_id.get(piece_id)
     if u:
         kind = " ".join([u.type.replace("-", " ")] + ([u.size] if u.size else []))
-        return " · ".join([u.unit, kind] + ([u.front] if u.front else []))
+        return " · ".join([u.unit, kind] + ([factor_text(u.front)] if u.front else []))
     m = game.marker_by_id.get(piece_id)
     return m.name if m else piece_id
 
