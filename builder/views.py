@@ -136,10 +136,7 @@ def player_view(game: Game) -> Game:
     hit = _VIEWS.get(id(game))
     if hit and hit[0] is game:
         return hit[1]
-    view = _player(game)
-    if view is game:
-        view = Game.model_construct(_fields_set=game.model_fields_set,
-                                    **{k: getattr(game, k) for k in Game.model_fields})
+    view = _player(game)  # the game itself when it has nothing to hide
     _VIEWS.clear()  # one game at a time, as the print cache keeps it
     _VIEWS[id(game)] = (game, view)
     return view
