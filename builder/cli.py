@@ -10,6 +10,7 @@ import click
 from builder.errors import SourceError
 from builder.load import find_game, list_games, load_game
 from builder.summary import assumed_items, summary_lines
+from builder.views import designer_text
 
 EXIT_SOURCE_ERROR = 2
 
@@ -89,10 +90,15 @@ def check(games: tuple[str, ...], assumed: bool, strict: bool) -> None:
         if assumed:
             for where, fields in assumed_items(game):
                 click.echo(f"    assumed: {where}: {', '.join(fields)}")
-        _list_problems(name, [], found.warnings)
-        failed = failed or (strict and bool(found.warnings))
-        click.echo("  ok" if not found.warnings else
-                   f"  ok, with {len(found.warnings)} warning{'s' if len(found.warnings) != 1 else ''}"
+        warnings = list(found.warnings) + [  # text printed for players as written
+            f"{where} is printed for players but says "
+            f"{', '.join(repr(w) for w in dict.fromkeys(words))}: move that to the item's "
+            "`note` (shown only in the proof, builder build --proof)"
+            for where, words in designer_text(game)]
+        _list_problems(name, [], warnings)
+        failed = failed or (strict and bool(warnings))
+        click.echo("  ok" if not warnings else
+                   f"  ok, with {len(warnings)} warning{'s' if len(warnings) != 1 else ''}"
                    + (" (failed: --strict)" if strict else ""))
     if failed:
         sys.exit(EXIT_SOURCE_ERROR)
@@ -120,8 +126,12 @@ FORMATS += ("vmod",)
 @click.option("--map-sheet", type=click.Choice(["tiled", "11x17", "a3", "22x34"]), default=None,
               help="Print the map on one large sheet instead of tiled over the paper (a map "
                    "larger than the sheet is refused, naming the smallest sheet that fits).")
+@click.option("--proof", is_flag=True,
+              help="Also write the designer's proof, OUT/<game>/<game>-proof.pdf: every assumed "
+                   "value, note, reading and editor's note (the player files have none).")
 def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
-          cache_dir: str | None, no_cache: bool, jobs: int | None, paper: str | None, map_sheet: str | None) -> None:
+          cache_dir: str | None, no_cache: bool, jobs: int | None, paper: str | None, map_sheet: str | None,
+          proof: bool) -> None:
     """Build the outputs of GAME(s) into OUT/<game>/ (unchanged ones are skipped)."""
     from contextlib import ExitStack
 
@@ -140,7 +150,8 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
     if not names:
         raise click.UsageError("name a GAME or give --all")
     wanted = FORMATS if formats == "all" else tuple(f.strip() for f in formats.split(",") if f.strip())
-    unknown = [f for f in wanted if f not in FORMATS]
+    wanted += ("proof",) if proof and "proof" not in wanted else ()
+    unknown = [f for f in wanted if f not in FORMATS + ("proof",)]
     if unknown:
         raise click.UsageError(f"unknown format {', '.join(unknown)}: choose from {', '.join(FORMATS)}")
     store = None if no_cache else Cache(Path(cache_dir) if cache_dir else Path(out_dir) / ".cache")

@@ -6,7 +6,9 @@ computes a table result here: the calculators' data comes from builder.tables.ap
 
 from __future__ import annotations
 
+from builder.model.counters import factor_text
 from builder.model.game_model import Game
+from builder.views import key_label
 from builder.model.tables import (
     ChartTable,
     DifferentialTable,
@@ -99,15 +101,15 @@ def terrain_rows(game: Game) -> list[dict]:
     for t in game.map.terrain_types:
         out.append({"what": "terrain", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(k, str(v)) for k, v in t.effects.items()]})
+                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
     for t in getattr(game.map, "hexside_types", ()):
         out.append({"what": "hexside", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(k, str(v)) for k, v in t.effects.items()]})
+                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
     for t in getattr(game.map, "line_types", ()):
         out.append({"what": "line", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(k, str(v)) for k, v in t.effects.items()]})
+                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
     return out
 
 
@@ -133,7 +135,7 @@ def piece_label(game: Game, piece_id: str) -> str:
     u = game.unit_by_id.get(piece_id)
     if u:
         kind = " ".join([u.type.replace("-", " ")] + ([u.size] if u.size else []))
-        return " · ".join([u.unit, kind] + ([u.front] if u.front else []))
+        return " · ".join([u.unit, kind] + ([factor_text(u.front)] if u.front else []))
     m = game.marker_by_id.get(piece_id)
     return m.name if m else piece_id
 

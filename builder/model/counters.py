@@ -37,6 +37,26 @@ def split_factors(text: str) -> list[str]:
     return [part.strip() for part in text.split("-")]
 
 
+NO_FACTOR = "–"  # how a factor the unit lacks is printed
+_DASHES = {"—", "–", "-"}
+
+
+def printed_factors(text: str) -> tuple[list[str], str]:
+    """The factors as a counter prints them, and the separator between them: '5-7-5' ->
+    (['5','7','5'], '-'). A unit lacking a factor ('—-—-5', a dash for each) prints it as an en
+    dash, and then the separator is a dot (– · – · 5), so dashes never run together."""
+    parts = split_factors(text)
+    if not any(p in _DASHES for p in parts):
+        return parts, "-"
+    return [NO_FACTOR if p in _DASHES else p for p in parts], "·"
+
+
+def factor_text(text: str) -> str:
+    """The factors as one line of text: '5-7-5', or '–·–·5' (thin spaces) for a unit lacking some."""
+    parts, sep = printed_factors(text)
+    return sep.join(parts) if sep == "-" else f"\u2009{sep}\u2009".join(parts)
+
+
 def factor_value(part: str) -> int | None:
     """The number in a printed factor ('(2)' -> 2, '[5]' -> 5), or None for a dash."""
     digits = re.sub(r"[^\d]", "", part)

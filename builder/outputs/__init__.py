@@ -1,17 +1,22 @@
-"""Output builders: each format is one module with a build(game, out_dir) -> [paths] function."""
+"""Output builders: each format is one module with a build(game, out_dir) -> [paths] function.
+
+Player formats (html, svg, pdf, png, vmod) build from builder.views.player_view(game): no
+provenance, readings or editor's notes; "proof" and "json" (the model for tools and diffs) show
+everything."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from builder.model.game_model import Game
-from builder.outputs import html, json_model
+from builder.outputs import html, json_model, proof
 from builder.outputs import print as print_out
 from builder.outputs import vmod
 
 BUILDERS = {"json": json_model.build, "html": html.build, "svg": print_out.build_svg,
             "pdf": print_out.build_pdf, "png": print_out.build_png}
 BUILDERS["vmod"] = vmod.build
+BUILDERS["proof"] = proof.build  # the designer's proof: only on request (--proof)
 
 
 def build_game(game: Game, formats, out_root: Path, *, cache=None, digest: str = "") -> list[Path]:

@@ -7,13 +7,14 @@ from pathlib import Path
 
 from builder.atomic import write_text
 from builder.model.game_model import Game
+from builder.views import player_view
 
 
 def build(game: Game, out_dir: Path) -> list[Path]:
     """Write out_dir/<slug>-aid.html."""
     from builder.aid.page import render_aid
 
-    return [write_text(out_dir / f"{game.slug}-aid.html", render_aid(game))]
+    return [write_text(out_dir / f"{game.slug}-aid.html", render_aid(player_view(game)))]
 
 
 def build_index(names: list[str], out_root: Path) -> Path:

@@ -10,6 +10,7 @@ from pathlib import Path
 from builder.atomic import write_bytes, write_text
 from builder.model.game_model import Game
 from builder.model.maps import AreaMap, HexMap
+from builder.views import player_view
 
 PREVIEW_PX_PER_MM = 4.0  # about 100 dpi: enough to judge a page on screen
 WHOLE_MAP_PREVIEW_HEXES = 10_000  # above this a multi-sheet map gets per-sheet previews only
@@ -165,6 +166,7 @@ def build_svg(
     """The SVG of every component: the map (and its sheets), each counter sheet and aid page."""
     from builder.render.pages import page_svg
 
+    game = player_view(game)
     ps = print_set(game, paper, map_sheet)
     folder = _out(out_dir)
     written = [write_text(folder / f"{stem}.svg", svg) for stem, svg in ps.maps.items()]
@@ -180,6 +182,7 @@ def build_pdf(
     """<game>-map.pdf, <game>-counters.pdf and <game>-aids.pdf: vector, fonts embedded."""
     from builder.pdfpages import pdf_document  # convert's, by page groups: cached, on the cores
 
+    game = player_view(game)
     ps = print_set(game, paper, map_sheet)
     folder = _out(out_dir)
     title = game.info.title
@@ -199,6 +202,7 @@ def build_png(
     """PNG previews: the map (and its sheets) and every counter and aid page."""
     from builder.render.convert import Layer, Page, svg_size_mm
 
+    game = player_view(game)
     ps = print_set(game, paper, map_sheet)
     folder = _out(out_dir)
     maps = dict(ps.maps)

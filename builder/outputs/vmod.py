@@ -10,6 +10,7 @@ import click
 
 from builder.atomic import write_bytes
 from builder.model.game_model import Game
+from builder.views import player_view
 
 EXIT_SOURCE_ERROR = 2
 
@@ -17,6 +18,7 @@ EXIT_SOURCE_ERROR = 2
 def build(game: Game, out_dir: Path) -> list[Path]:
     from builder.vassal.module import SourceProblem, build_module
 
+    game = player_view(game)  # pieces, charts and chat lines are what players see
     try:
         with _pictures_drawn_first(game):
             data = build_module(game).vmod()

@@ -11,6 +11,7 @@ from builder.render import style
 from builder.render import svg as S
 from builder.render.grid import Cell, Grid, Row
 from builder.render.svg import num
+from builder.views import key_label
 
 TEXT = 2.5
 TITLE_H = 6.5
@@ -304,7 +305,7 @@ def _generic(t) -> Card:
     for name, value in t.model_dump().items():
         if name in skip or value in ((), [], {}, None, ""):
             continue
-        label = name.replace("_", " ").capitalize()
+        label = key_label(name)
         if isinstance(value, bool):
             value = "yes" if value else "no"
         elif isinstance(value, (list, tuple)):
@@ -355,8 +356,7 @@ def terrain_card(game: Game) -> Card | None:
     if not items:
         return None
 
-    def title(k: str) -> str:
-        return k.replace("_", " ").replace("-", " ").capitalize()
+    title = key_label
 
     values = [_effect(it.effects[k]) for it in items for k in it.effects]
     # many effects, or effects in words: one 'Effects' column listing each, not a sparse grid
@@ -845,22 +845,24 @@ def flow(cards: list[Card], width: float, height: float) -> list[str]:
     return ["".join(p) for p in f.pages if p]
 
 
-def aid_pages(game: Game, paper: str):
-    """The player-aid pages (convert.Page list)."""
+def aid_pages(game: Game, paper: str, cards: list[Card] | None = None,
+              heading: str = "player aids"):
+    """The player-aid pages (convert.Page list); `cards` and `heading` for other card sets
+    (the designer's proof)."""
     from builder.render.convert import Layer, Page
     from builder.render.pages import FOOTER, HEADER, _furniture, paper_size
 
     w, h = paper_size(paper)
     m = style.PAGE_MARGIN
     top = m + HEADER
-    bodies = flow(all_cards(game), w - 2 * m, h - top - m - FOOTER)
+    bodies = flow(all_cards(game) if cards is None else cards, w - 2 * m, h - top - m - FOOTER)
     out = []
     for i, body in enumerate(bodies, 1):
         content = S.document(w, h, S.g(body, transform=f"translate({num(m)} {num(top)})"))
         furniture = _furniture(
             w,
             h,
-            f"{game.info.title}: player aids",
+            f"{game.info.title}: {heading}",
             f"page {i} of {len(bodies)}",
             game.info.title + (f", version {game.info.version}" if game.info.version else ""),
         )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from builder.model.counters import Marker, Unit, split_factors
+from builder.model.counters import Marker, Unit, printed_factors
 from builder.model.game_model import Game
 from builder.render import nato, style
 from builder.render import svg as S
@@ -160,14 +160,16 @@ def _factors(
     size: float,
     ink: str,
     bg: str,
+    sep: str = "-",
 ) -> str:
-    """Factors '5-7-5' centred at cx, red ones in red (on a white pill on dark or red fills)."""
+    """Factors '5-7-5' centred at cx, red ones in red (on a white pill on dark or red fills);
+    `sep` between them (builder.model.counters.printed_factors)."""
     if not parts:
         return ""
     pieces = []
     for i, p in enumerate(parts):
         if i:
-            pieces.append(("-", False))
+            pieces.append((sep if sep == "-" else f"\u2009{sep}\u2009", False))
         pieces.append((p, i in red_idx))
     total = sum(style.text_width(t, size, True) for t, _ in pieces)
     scale = 1.0
@@ -277,13 +279,14 @@ def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
             out.append(S.fitted(mx, my, m, strip, msize, bold=True, fill=ink, min_size=msize * 0.7))
     # factors along the bottom
     text = u.back if back else u.front
-    parts = split_factors(text)
+    parts, sep = printed_factors(text)
     names = game.info.factor_names
     red_idx = {i for i, n in enumerate(names) if n in u.red and i < len(parts)}
     fsize = c * 0.2
     baseline = c - pad - style.DESCENT * fsize
     out.append(
-        _factors(parts, red_idx, c / 2, baseline, c - 2 * pad, fsize, ink, band if back else bg)
+        _factors(parts, red_idx, c / 2, baseline, c - 2 * pad, fsize, ink, band if back else bg,
+                 sep)
     )
     return "".join(out)
 

@@ -85,7 +85,7 @@ def legend_entries(game: Game) -> list[tuple[str, Callable[[float, float, float]
                     ),
                 )
             )
-        return entries
+        return _once(entries)
     for ht in m.hexside_types:
         if not any(g.type == ht.id for g in m.hexsides):
             continue
@@ -133,7 +133,22 @@ def legend_entries(game: Game) -> list[tuple[str, Callable[[float, float, float]
             return out
 
         entries.append((reg.name, reg_sample))
-    return entries
+    return _once(entries)
+
+
+def _once(entries: list) -> list:
+    """Each name once. A thing the map shows in two ways under one name (the Peak terrain and
+    its peak symbol, a region tinted over its own terrain) is one entry, its samples drawn one
+    over the other as the map draws them."""
+    merged: dict[str, tuple] = {}
+    for name, draw in entries:
+        key = name.casefold().removeprefix("the ").strip()
+        if key in merged:
+            first_name, first = merged[key]
+            merged[key] = (first_name, lambda x, y, s, a=first, b=draw: a(x, y, s) + b(x, y, s))
+        else:
+            merged[key] = (name, draw)
+    return list(merged.values())
 
 
 def _swatch(tt, x: float, y: float, size: float) -> str:

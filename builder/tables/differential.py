@@ -46,10 +46,10 @@ def inputs(game, t: DifferentialTable) -> list[InputSpec]:
         kinds = [x for x in game.map.terrain_types if t.defence_effect in x.effects]
         if kinds:
             specs.append(InputSpec(
-                "defence_terrain", f"the defender's terrain that divides its strength "
-                f"({t.defence_effect})", "choice", multiple=True,
+                "defence_terrain", "the defender's terrain that divides its strength",
+                "choice", multiple=True,
                 choices=tuple(Choice(x.id, f"{x.name} (/{x.effects[t.defence_effect]})") for x in kinds),
-                help="read from the map when defender_hex is given"))
+                help="read from the map when the defender's hex is given"))
     if game.is_hex:
         specs.append(InputSpec("defender_hex", "the defender's hex (reads the terrain row from the map)",
                                "hex"))
@@ -186,7 +186,7 @@ def rows_from_map(game, t: DifferentialTable, values: dict, calc: Calculation) -
         calc.step(f"{r.name} row: attack across the hexside from {', '.join(sorted(across))}"
                   + (f" ({r.source})" if r.source else ""))
         if t.hexside_applies == "any" and len(across) < len(attackers):
-            calc.note("Reading: a hexside row applies when any attacking unit attacks across that "
+            calc.note("A hexside row applies when any attacking unit attacks across that "
                       "hexside (rows are then chosen best for the defender).")
         rows.append(r)
     if not attackers and any(r.hexsides for r in t.terrain_rows):

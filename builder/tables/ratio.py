@@ -107,7 +107,7 @@ def odds_column(t: RatioTable, attack: int, defence: int, calc: Calculation | No
              f"rounded {WORDS[rule]} = 1:{m}")
         if calc is not None and say:
             calc.note("Below 1:1 the defence is divided by the attack and rounded "
-                      + (f"{WORDS[rule]} (rounding_below)." if t.rounding_below else
+                      + (f"{WORDS[rule]}." if t.rounding_below else
                          f"{WORDS[rule]}: the mirror of the rule above 1:1, so the rounding favours "
                          "the same side (no rule says how odds below 1:1 round)."))
         want = Fraction(1, m) if m else Fraction(10**9)

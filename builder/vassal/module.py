@@ -410,7 +410,11 @@ def scenario_file(sc: Scenario) -> str:
 
 # --- the whole module -------------------------------------------------------------------------
 def build_module(game: Game) -> ModuleBuild:
-    """Everything the module holds, from the game model alone."""
+    """Everything the module holds, from the game model alone (as players see it: no notes,
+    assumed marks or readings, builder.views)."""
+    from builder.views import player_view
+
+    game = player_view(game)
     out = ModuleBuild()
     geom = BoardGeometry(game)
     book = PieceBook(game)

@@ -725,7 +725,7 @@
         continue;
       }
       calc.step(r.name + " row: attack across the hexside from " + [...across].sort().join(", ") + (r.source ? " (" + r.source + ")" : ""));
-      if (t.hexside_applies === "any" && across.size < attackers.length) calc.note("Reading: a hexside row applies when any attacking unit attacks across that hexside (rows are then chosen best for the defender).");
+      if (t.hexside_applies === "any" && across.size < attackers.length) calc.note("A hexside row applies when any attacking unit attacks across that hexside (rows are then chosen best for the defender).");
       rows.push(r);
     }
     if (!attackers.length && t.terrain_rows.some((r) => (r.hexsides || []).length)) calc.note("No attacker hexes given, so no hexside (trench, canal, river) row was considered.");
@@ -914,7 +914,7 @@
       const q = new F(defence, attack);
       const m = roundTo(q, rule);
       step("odds " + attack + ":" + defence + ": the attack is weaker, so 1 to " + defence + "/" + attack + " = " + show(q) + ", rounded " + WORDS[rule] + " = 1:" + m);
-      if (calc && say) calc.note("Below 1:1 the defence is divided by the attack and rounded " + (t.rounding_below ? WORDS[rule] + " (rounding_below)." : WORDS[rule] + ": the mirror of the rule above 1:1, so the rounding favours the same side (no rule says how odds below 1:1 round)."));
+      if (calc && say) calc.note("Below 1:1 the defence is divided by the attack and rounded " + (t.rounding_below ? WORDS[rule] + "." : WORDS[rule] + ": the mirror of the rule above 1:1, so the rounding favours the same side (no rule says how odds below 1:1 round)."));
       want = m ? new F(1, m) : new F(1e9);
     }
     if (want.cmp(vals[0]) < 0) {

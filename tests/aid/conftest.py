@@ -25,8 +25,11 @@ def game_id(name: str) -> str:
 
 @pytest.fixture(scope="session")
 def games() -> dict:
-    """Every sample and table fixture, loaded once."""
-    return {name: load_game(find_game(str(ROOT / name) if "/" in name else name)) for name in GAMES}
+    """Every sample and table fixture, loaded once, as the page shows it (builder.views)."""
+    from builder.views import player_view
+
+    return {name: player_view(load_game(find_game(str(ROOT / name) if "/" in name else name)))
+            for name in GAMES}
 
 
 @pytest.fixture(scope="session")

@@ -155,6 +155,43 @@ def test_europa_sheets_and_features():
         assert g.grid.contains(g.hex(h)), h
 
 
+def test_europa_is_a_campaign_map_of_joined_sheets():
+    """Issue 16 item 7: at least four sheets meet at their edges in one region, hexsides and
+    railways cross the joins, and a scenario is played across them."""
+    g = game("europa-terrain")
+    grid = g.grid
+    touching: dict[str, set[str]] = {s.id: set() for s in g.map.sheets}
+    for h in grid.all_hexes():
+        for n in grid.neighbours(h):
+            if n.sheet != h.sheet:
+                touching[h.sheet].add(n.sheet)
+    region, todo = set(), ["16A"]
+    while todo:
+        s = todo.pop()
+        if s not in region:
+            region.add(s)
+            todo.extend(touching[s])
+    assert region == {"16A", "16B", "17A", "17B"}
+    corner = [g.hex(x) for x in ("16A:1630", "16B:0130", "17A:1601", "17B:0101")]
+    for a in corner:  # the four sheets meet at one point: each corner hex touches the others
+        assert sum(b in grid.neighbours(a) for b in corner if b != a) >= 2, grid.label(a)
+    crossing = [(k, a, b) for k, a, b in g.hexside_list if a.sheet != b.sheet]
+    assert {frozenset((a.sheet, b.sheet)) for _, a, b in crossing} >= {
+        frozenset(("16A", "16B")), frozenset(("16A", "17A")), frozenset(("16B", "17B"))}
+    rail_joins = set()
+    for line in g.map.lines:
+        hexes = g.hexes(line.hexes)
+        rail_joins |= {frozenset((x.sheet, y.sheet)) for x, y in zip(hexes, hexes[1:])
+                       if x.sheet != y.sheet}
+    assert len(rail_joins) >= 4
+    rhine = next(s for s in g.scenarios if s.id == "rhine")
+    used = {g.hex(p.at).sheet for p in rhine.setup if p.at[:1].isdigit()}
+    assert used >= {"16A", "17A", "17B"}
+    # the rule-41 features stay where the rules put them
+    for h in ("16A:0827", "16A:0922", "16B:1107", "4A:3525", "15B:0813", "19A:3413", "22A:3219"):
+        assert g.grid.contains(g.hex(h)), h
+
+
 # --- Operation Veritable ---------------------------------------------------------------------
 def test_veritable_counts():
     g = game("operation-veritable")

@@ -65,4 +65,6 @@ def test_chat_line_says_it_in_plain_words():
                dice={"CombatDie": 4})
     line = report(c, b)
     assert line == ("Integrated Combat Results Table: attack 12 vs 7, Clear row, +5 -> column 9 "
-                    "(+4..+5 on Clear), die 4: Ex (Exchange (see the F&M standard rules))")
+                    "(+4..+5 on Clear), die 4: Ex (Exchange: the defender is removed; the "
+                    "attacker loses at least as many printed attack factors as the defender's "
+                    "defense)")

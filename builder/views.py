@@ -1,0 +1,142 @@
+"""Designer and player views of one game: the one place that decides what a player sees.
+
+The model carries provenance (`source`, `assumed`, `note` on every item), other readings of
+ambiguous tables and the editor's notes in the rules text. That is designer material: the
+print files, the HTML aid and the VASSAL module are built from `player_view(game)`, which has
+none of it; the designer's proof (builder.outputs.proof) and `builder check --assumed` show
+all of it. Section references (`source = "11.2"`) are rules references a player uses, so
+they stay.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel
+
+from builder.model.base import Sourced
+from builder.model.game_model import Game
+from builder.model.scenario import Section
+from builder.model.tables import TableBase
+
+# Words and shapes that belong to the designer's proof, never to a player's page: provenance
+# marks, the extraction's history, readings, raw keys (snake_case, key=value, quoted ids).
+# "it is assumed that" / "are assumed to" are published rules wording (Scheldt 11.1, 15.3).
+DESIGNER_ONLY = re.compile(
+    r"(?<!it is )(?<!are )\bassumed\b"
+    r"|\breconstruct\w*"
+    r"|\bextract(?:ion|ed)\b"
+    r"|\breadings?\b"
+    r"|\brule documents?\b"
+    r"|\beditor's note\b"
+    r"|\bsee the [\w&]+ standard rules\b"
+    r"|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b"
+    r"|\b[a-z][\w-]*=[\w.-]+"
+    r"|'[a-z][a-z0-9]*(?:-[a-z0-9]+)+'",
+    re.IGNORECASE,
+)
+
+# an editor's note is a block quote opening with it; it runs to the next blank line
+_EDITOR_NOTE = re.compile(r"(?m)^>[ \t]*\*\*Editor's note[^\n]*(?:\n>[^\n]*)*\n?")
+
+
+def designer_words(text: str) -> list[str]:
+    """Every designer-only word or raw id in text a player would read (empty: clean)."""
+    return [m.group(0) for m in DESIGNER_ONLY.finditer(text)]
+
+
+# abbreviations a key may use, as a player reads them
+_KEY_WORDS = {"los": "line of sight", "mp": "MP", "zoc": "ZOC", "ezoc": "EZOC", "vp": "VP",
+              "rp": "RP", "srp": "SRP", "crt": "CRT", "mg": "MG", "hmg": "heavy MG"}
+
+
+def key_label(key: str) -> str:
+    """A source key as a player reads it: 'defense_divisor' -> 'Defense divisor', 'los' ->
+    'Line of sight'."""
+    words = [_KEY_WORDS.get(w, w) for w in re.split(r"[_\-\s]+", key.strip()) if w]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
+
+
+def editor_notes(markdown: str) -> list[str]:
+    """The editor's notes of a rules text, each as one line of plain text."""
+    return [" ".join(line.lstrip(">").strip() for line in m.group(0).splitlines()).replace("**", "")
+            for m in _EDITOR_NOTE.finditer(markdown)]
+
+
+def strip_editor_notes(markdown: str) -> str:
+    """Rules text without its editor's notes (how the extraction was read or rebuilt)."""
+    return re.sub(r"\n{3,}", "\n\n", _EDITOR_NOTE.sub("", markdown)).strip("\n")
+
+
+def _player(value: Any) -> Any:
+    """value with provenance, readings and editor's notes removed (shared when unchanged)."""
+    if isinstance(value, tuple):
+        items = tuple(_player(v) for v in value)
+        return value if all(a is b for a, b in zip(items, value)) else items
+    if isinstance(value, dict):
+        items = {k: _player(v) for k, v in value.items()}
+        return value if all(items[k] is value[k] for k in value) else items
+    if not isinstance(value, BaseModel):
+        return value
+    fields = {name: _player(getattr(value, name)) for name in type(value).model_fields}
+    if isinstance(value, Sourced):
+        fields.update(assumed=False, note="")
+    if isinstance(value, TableBase):
+        fields["readings"] = ()
+    if isinstance(value, Section):
+        fields["text"] = strip_editor_notes(value.text)
+    if all(fields[k] is getattr(value, k) or fields[k] == getattr(value, k) for k in fields):
+        return value
+    # model_construct, not model_copy: a copy would keep the original's cached lookups
+    # (Game.table_by_id ...), which still point at the designer's items
+    return type(value).model_construct(_fields_set=value.model_fields_set, **fields)
+
+
+# fields that hold ids or references, not words a player reads
+_REFERENCES = {"id", "kind", "folder", "slug", "terrain_effect", "defence_effect", "effect",
+               "group", "key", "fire_first", "hexside_applies", "terrain", "hexsides", "type",
+               "formation", "side", "counter", "deck", "unit", "at", "also", "region", "style",
+               "pattern", "except_terrain", "default_terrain", "victory_table", "shift",
+               "rounding", "rounding_below", "draw", "marks", "red", "setup_file", "line"}
+
+
+def designer_text(game: Game) -> list[tuple[str, list[str]]]:
+    """(where, designer words) for each text of the player view that a page prints and that
+    says what belongs in a `note` ('assumed', 'reading', a raw key). Empty: clean."""
+    out: list[tuple[str, list[str]]] = []
+
+    def walk(value: Any, path: str) -> None:
+        if isinstance(value, BaseModel):
+            for name in type(value).model_fields:
+                if name not in _REFERENCES and not (name == "rules" and path == ""):
+                    walk(getattr(value, name), f"{path}.{name}" if path else name)
+        elif isinstance(value, (tuple, list)):
+            for i, item in enumerate(value):
+                walk(item, f"{path}[{getattr(item, 'id', i)}]")
+        elif isinstance(value, dict):
+            for k, item in value.items():
+                walk(item, f"{path}[{k}]")
+        elif isinstance(value, str) and designer_words(value):
+            out.append((path, designer_words(value)))
+
+    walk(player_view(game), "")
+    return out
+
+
+_VIEWS: dict[int, tuple[Game, Game]] = {}
+
+
+def player_view(game: Game) -> Game:
+    """The game as a player sees it: no notes, no assumed marks, no readings, no editor's
+    notes (the same object for the same game, so the print cache is shared by formats)."""
+    if any(view is game for _, view in _VIEWS.values()):
+        return game
+    hit = _VIEWS.get(id(game))
+    if hit and hit[0] is game:
+        return hit[1]
+    view = _player(game)  # the game itself when it has nothing to hide
+    _VIEWS.clear()  # one game at a time, as the print cache keeps it
+    _VIEWS[id(game)] = (game, view)
+    return view
