@@ -21,7 +21,7 @@ from builder.vassal import html, images, pieces
 from builder.vassal import traits as t
 from builder.vassal.archive import zip_bytes
 from builder.vassal.encoding import CTRL, encode_sequence, keystroke
-from builder.vassal.geometry import BoardGeometry
+from builder.vassal.geometry import MARGIN_ZONE, BoardGeometry, margin_points
 from builder.vassal.savegame import Placed, saved_game, vsav_bytes
 
 VASSAL_VERSION = "3.7.26"
@@ -218,7 +218,8 @@ def _path(points) -> str:
 
 
 def main_grid(game: Game, geom: BoardGeometry) -> c.Component:
-    """The board's grid: one HexGrid, a zone per sheet of a multi-sheet map, or sector zones."""
+    """The board's zones: the hexes (one zone, or one per sheet of a multi-sheet map) or the
+    sectors, then the margin around them, so no point off the playing area has a hex name."""
     if not game.is_hex:
         zones = []
         for s in game.map.sectors:
@@ -228,13 +229,19 @@ def main_grid(game: Game, geom: BoardGeometry) -> c.Component:
             zones.append(c.Zone(c.RegionGrid(region, snapto=True, visible=False), name=label,
                                 path=_path(geom.sector_outline_px(s.id)),
                                 locationFormat="$gridLocation$", useParentGrid=False))
-        return c.ZonedGrid(*zones)
-    if len(geom.sheets) == 1 and geom.sheets[0] == "":
-        return _hex_grid(geom.grid_spec(""))
-    zones = [c.Zone(_hex_grid(geom.grid_spec(s)), name=f"Sheet {s}",
-                    path=_path(geom.sheet_outline_px(s)), locationFormat=f"{s}:$gridLocation$",
-                    useParentGrid=False)
-             for s in geom.sheets]
+    elif len(geom.sheets) == 1 and geom.sheets[0] == "":
+        zones = [c.Zone(_hex_grid(geom.grid_spec("")), name="Hexes",
+                        path=_path(geom.hexes_outline_px(game.grid.all_hexes())),
+                        locationFormat="$gridLocation$", useParentGrid=False)]
+    else:
+        zones = [c.Zone(_hex_grid(geom.grid_spec(s)), name=f"Sheet {s}",
+                        path=_path(geom.sheet_outline_px(s)), locationFormat=f"{s}:$gridLocation$",
+                        useParentGrid=False)
+                 for s in geom.sheets]
+    # the first zone holding a point names it: the margin zone (the whole board) comes last
+    w, h = geom.size_px
+    zones.append(c.Zone(name=MARGIN_ZONE, path=_path([(0, 0), (w, 0), (w, h), (0, h)]),
+                        locationFormat="$name$", useParentGrid=False))
     return c.ZonedGrid(*zones)
 
 
@@ -435,7 +442,7 @@ def build_module(game: Game) -> ModuleBuild:
     entries["images/" + BOX_IMAGE] = images.drawing_png(bx.board_svg(board))
     for cid, face in pieces.faces(game):
         entries["images/" + pieces.image_name(cid, face)] = images.counter_png(
-            game, cid, face, geom.px_per_mm)
+            game, cid, face, geom.piece_px_per_mm)
 
     protos = [c.PrototypeDefinition(text=p.definition(), name=name, description="")
               for name, p in book.protos.items()]
@@ -471,14 +478,7 @@ def build_module(game: Game) -> ModuleBuild:
 
     out.decks = {d.name: sum(max(0, m.copies - outside[m.id]) for m in game.markers
                              if m.deck == d.id) for d in game.info.decks}
-    if game.is_hex:
-        for h in game.grid.all_hexes():
-            x, y = geom.hex_point(h)
-            out.probes.append((MAIN_MAP, x, y, game.grid.label(h)))
-    else:
-        for s in game.map.sectors:
-            x, y = geom.sector_point(s.id)
-            out.probes.append((MAIN_MAP, x, y, sector_label(game, s.id)))
+    out.probes = probes(game, geom, board)
 
     root = c.GameModule(
         c.BasicCommandEncoder(),
@@ -499,6 +499,26 @@ def build_module(game: Game) -> ModuleBuild:
     entries["buildFile.xml"] = c.build_file(root)
     entries["moduledata"] = md
     out.entries = entries
+    return out
+
+
+def probes(game: Game, geom: BoardGeometry, board: bx.BoxBoard) -> list[tuple[str, int, int, str]]:
+    """Points and the location names the engine must give them: every hex or sector, points
+    spread over the main board outside them (the margin), every box of the boxes window."""
+    out = []
+    if game.is_hex:
+        for h in game.grid.all_hexes():
+            x, y = geom.hex_point(h)
+            out.append((MAIN_MAP, x, y, game.grid.label(h)))
+        outlines = [geom.sheet_outline_px(s) for s in geom.sheets]
+    else:
+        for s in game.map.sectors:
+            x, y = geom.sector_point(s.id)
+            out.append((MAIN_MAP, x, y, sector_label(game, s.id)))
+        outlines = [geom.sector_outline_px(s.id) for s in game.map.sectors]
+    out.extend((MAIN_MAP, x, y, MARGIN_ZONE) for x, y in margin_points(outlines, geom.size_px))
+    for b in board.boxes:
+        out.append((BOX_MAP, b.x + b.w // 2, b.y + bx.LABEL // 2, b.name))
     return out
 
 
