@@ -17,7 +17,7 @@ from builder.model.game_model import Game
 from builder.model.scenario import Scenario
 from builder.vassal import boxes as bx
 from builder.vassal import components as c
-from builder.vassal import html, images, pieces
+from builder.vassal import html, images, pieces, turn_events
 from builder.vassal import traits as t
 from builder.vassal.archive import zip_bytes
 from builder.vassal.encoding import CTRL, encode_sequence, keystroke
@@ -26,6 +26,7 @@ from builder.vassal.savegame import Placed, saved_game, vsav_bytes
 
 VASSAL_VERSION = "3.7.26"
 MAIN_MAP = "Main Map"
+MAIN_MAP_ID = "Map0"  # VASSAL numbers maps in buildFile order: the main map comes first
 MAIN_BOARD = "Map"
 BOX_MAP = "Off-map Boxes"
 BOX_BOARD = "Boxes"
@@ -350,15 +351,10 @@ def dice_buttons(game: Game) -> list[c.Component]:
     return out
 
 
-def turn_tracker(game: Game) -> c.Component:
-    """Turns by name (night turns marked), phases from the sequence of play."""
-    names = []
-    for n in bx.turns(game):
-        _, sub, night = bx.turn_label(game, n)
-        text = f"{n}" + (f" ({sub})" if sub else "")
-        if night and "night" not in sub.lower():
-            text += " night"
-        names.append(text)
+def turn_tracker(game: Game, hotkeys: list[c.Component]) -> c.Component:
+    """Turns by name (night turns marked), phases from the sequence of play; the turn events'
+    hotkeys (turn_events) fire as a turn's first phase begins."""
+    names = [turn_events.turn_label(game, n) for n in bx.turns(game)]
     phases = [p.name for p in game.info.sequence]
     phase_level = (c.ListTurnLevel(name="Phase", property="Phase",
                                    list=encode_sequence(phases, ","), turnFormat="$value$",
@@ -367,7 +363,7 @@ def turn_tracker(game: Game) -> c.Component:
     turn_level = c.ListTurnLevel(phase_level, name="Turn", property="Turn",
                                  list=encode_sequence(names, ","), turnFormat="Turn $value$",
                                  configFirst=False, configList=False)
-    return c.TurnTracker(turn_level, name="Turn", buttonText="Turn",
+    return c.TurnTracker(turn_level, *hotkeys, name="Turn", buttonText="Turn",
                          turnFormat="$level1$" + (" - $level2$" if phases else ""),
                          reportFormat="* Turn updated from $oldTurn$ to $newTurn$",
                          hotkey=keystroke(84, CTRL), nexthotkey=keystroke(39, CTRL),
@@ -455,11 +451,15 @@ def build_module(game: Game) -> ModuleBuild:
         placed: list[Placed] = []
         fill: Counter = Counter()
         expected = []
-        for cid, target, note in targets:
+        for i, (cid, target, note) in enumerate(targets):
             expected.append((cid, target.map, target.location))
             if target.key.startswith("deck:"):
                 continue  # the deck holds it
             piece = book.piece(cid)
+            if i >= len(sc.setup):  # a reinforcement: its turn, its box, 'Enter the map'
+                r = sc.reinforcements[i - len(sc.setup)]
+                piece = t.Piece(turn_events.arrival_traits(game, geom, r, target.location)
+                                + piece.traits)
             if note:
                 piece = t.Piece((t.Marker((("SetupNote", note),)),) + piece.traits)
             if target.map == MAIN_MAP:
@@ -480,6 +480,7 @@ def build_module(game: Game) -> ModuleBuild:
                              if m.deck == d.id) for d in game.info.decks}
     out.probes = probes(game, geom, board)
 
+    event_hotkeys, event_commands = turn_events.components(game)
     root = c.GameModule(
         c.BasicCommandEncoder(),
         c.GlobalOptions(),
@@ -488,7 +489,8 @@ def build_module(game: Game) -> ModuleBuild:
         *maps,
         pal,
         *dice_buttons(game),
-        turn_tracker(game),
+        turn_tracker(game, event_hotkeys),
+        *event_commands,
         chart_window,
         c.NotesWindow(),
         *setups,
