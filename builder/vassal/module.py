@@ -276,8 +276,10 @@ def _map_tools(name: str, los: bool, overview: bool) -> list[c.Component]:
         tools.append(c.LOSThread(
             threadName="Line of sight", label="LOS", tooltip="Check line of sight", snapStart=True,
             snapEnd=True, drawRange=True, scale="0", hideCounters=False,
+            # AllLocationsChecked: every hex the thread's end passed over while it was drawn
+            # from the firer to the target, the hexes to look at for blocking terrain
             report="$playerId$ checked line of sight from $FromLocation$ to $ToLocation$ "
-                   "(range $Range$)"))
+                   "(range $Range$), crossing $AllLocationsChecked$"))
     return tools
 
 

@@ -124,3 +124,20 @@ def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
     resolved = [r[1] for r in records[start:] if r[0] == "CHAT"]
     assert len(resolved) == 1 and resolved[0].startswith(f"* {table}"), resolved
     assert re.search(r"\bdie \d+", resolved[0]) or re.search(r"\broll \d+", resolved[0])
+
+
+def test_the_line_of_sight_thread_reports_the_hexes_it_crosses(tmp_path):
+    """Vimy's observation rules (17.3) count hexes and blocking terrain along a line of sight:
+    the thread dragged from one hex to another reports every hex it crossed."""
+    name = next(g for g in HEX_GAMES if game_id(g) == "vimy-ridge")
+    game = load_game(find_game(name))
+    geom = BoardGeometry(game)
+    col = game.hex("0510")
+    line = [game.grid.label(game.hex(f"05{r:02d}")) for r in range(col.row, col.row + 5)]
+    (x1, y1), (x2, y2) = geom.hex_point(line[0]), geom.hex_point(line[-1])
+    records = _play(game, tmp_path, ["SHOW", f"SETUP\t{game.scenarios[0].name}",
+                                     f"LOS\t{x1}\t{y1}\t{x2}\t{y2}"])
+    chat = [r[1] for r in records if r[0] == "CHAT"]
+    assert len(chat) == 1, chat
+    assert f"from {line[0]} to {line[-1]}" in chat[0]
+    assert chat[0].endswith("crossing " + ", ".join(line[1:]))

@@ -21,6 +21,7 @@
 //   BUTTON text                      press the toolbar button (or menu item) with that text
 //   FIRE   key                       fire a global key ('code,modifiers[,name]')
 //   SHOW                             show the player window (toolbar buttons answer hotkeys)
+//   LOS    x1 y1 x2 y2               drag the main map's line-of-sight thread; prints CHAT
 // Output records: LOADED, SETUP, DROPPED tag location, CHAT text, PROP ..., PROBLEM kind text,
 // DONE count-of-problems.
 
@@ -250,6 +251,30 @@ public class CombatCheck {
             OUT.println("AT\t" + id + "\t\t");
           }
         }
+        return;
+      }
+      case "LOS": {  // draw the main map's line-of-sight thread from (x1,y1) to (x2,y2), in steps
+        VASSAL.build.module.Map m = VASSAL.build.module.Map.getMapList().get(0);
+        VASSAL.build.module.map.LOS_Thread los = m.getComponentsOf(VASSAL.build.module.map.LOS_Thread.class).get(0);
+        java.lang.reflect.Method launch = VASSAL.build.module.map.LOS_Thread.class.getDeclaredMethod("launch");
+        launch.setAccessible(true);
+        launch.invoke(los);
+        int x1 = Integer.parseInt(f[1]), y1 = Integer.parseInt(f[2]);
+        int x2 = Integer.parseInt(f[3]), y2 = Integer.parseInt(f[4]);
+        int before = chatLength();
+        java.awt.Component view = m.getView();
+        int btn = java.awt.event.InputEvent.BUTTON1_DOWN_MASK;
+        los.mousePressed(new java.awt.event.MouseEvent(view, java.awt.event.MouseEvent.MOUSE_PRESSED,
+          1L, btn, x1, y1, 1, false, java.awt.event.MouseEvent.BUTTON1));
+        int steps = 40;
+        for (int i = 1; i <= steps; i++) {  // dragged in component coordinates
+          java.awt.Point c = m.mapToComponent(new java.awt.Point(x1 + (x2 - x1) * i / steps, y1 + (y2 - y1) * i / steps));
+          los.mouseDragged(new java.awt.event.MouseEvent(view, java.awt.event.MouseEvent.MOUSE_DRAGGED,
+            2L + i, btn, c.x, c.y, 1, false, java.awt.event.MouseEvent.BUTTON1));
+        }
+        los.mouseReleased(new java.awt.event.MouseEvent(view, java.awt.event.MouseEvent.MOUSE_RELEASED,
+          100L, btn, x2, y2, 1, false, java.awt.event.MouseEvent.BUTTON1));
+        chatSince(before);
         return;
       }
       case "SHOW": {  // the player window on screen, as a player has it (toolbar hotkeys need it)
