@@ -260,17 +260,10 @@ def margin_points(outlines: list[list[tuple[int, int]]], size: tuple[int, int],
 
 def _near(x: float, y: float, poly, d: float) -> bool:
     """True when (x, y) lies within d of an edge of the polygon (bounding box checked first)."""
+    from builder.render.layout import _edge_distance
+
     xs = [p[0] for p in poly]
     ys = [p[1] for p in poly]
     if x < min(xs) - d or x > max(xs) + d or y < min(ys) - d or y > max(ys) + d:
         return False
-    n = len(poly)
-    for i in range(n):
-        x1, y1 = poly[i]
-        x2, y2 = poly[(i + 1) % n]
-        dx, dy = x2 - x1, y2 - y1
-        seg = dx * dx + dy * dy
-        t = 0.0 if seg == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / seg))
-        if (x - x1 - t * dx) ** 2 + (y - y1 - t * dy) ** 2 < d * d:
-            return True
-    return False
+    return _edge_distance(x, y, poly) < d
