@@ -31,10 +31,10 @@ def build(game: Game, out_dir: Path) -> list[Path]:
 def _picture(context, job) -> bytes:
     from builder.vassal import images
 
-    game, px = context
+    game, px, piece_px = context
     if job[0] == "board":
         return images.board_part_png(game, job[1:], px)
-    return images.counter_png(game, job[0], job[1], px)
+    return images.counter_png(game, job[0], job[1], piece_px)
 
 
 @contextlib.contextmanager
@@ -45,7 +45,8 @@ def _pictures_drawn_first(game: Game):
     from builder.vassal import images, pieces
     from builder.vassal.geometry import BoardGeometry
 
-    px = BoardGeometry(game).px_per_mm
+    geom = BoardGeometry(game)
+    px, piece_px = geom.px_per_mm, geom.piece_px_per_mm
     items = {**game.unit_by_id, **game.marker_by_id}
     board_parts = images.board_parts(game)
     board_jobs = [("board", *p) for p in board_parts]
@@ -54,7 +55,7 @@ def _pictures_drawn_first(game: Game):
     def parts(job) -> tuple:
         if job[0] == "board":
             return ("module-board-png", keys.map_parts(game, job[1]), job[2], px)
-        return ("module-piece-png", keys.counter_parts(game, items[job[0]], job[1]), px)
+        return ("module-piece-png", keys.counter_parts(game, items[job[0]], job[1]), piece_px)
 
     # One board picture goes first, beside the faces. A board in pieces (seconds each) is drawn
     # apart from the faces (milliseconds each, sent to the workers in batches): a batch holding
@@ -65,7 +66,7 @@ def _pictures_drawn_first(game: Game):
         batches = [(board_jobs, "module board"), (face_jobs, "module pictures")]
     drawn = {}
     for batch, desc in batches:
-        drawn.update(zip(batch, parallel.cached_map(_picture, batch, parts, (game, px),
+        drawn.update(zip(batch, parallel.cached_map(_picture, batch, parts, (game, px, piece_px),
                                                     desc=desc)))
     board_png, counter_png = images.board_png, images.counter_png
 
@@ -82,7 +83,7 @@ def _pictures_drawn_first(game: Game):
                             lambda: images.compose_board(game, board_parts, pngs, px))
 
     def served_counter(g, cid, face, px_):
-        hit = drawn.get((cid, face)) if (g, px_) == (game, px) else None
+        hit = drawn.get((cid, face)) if (g, px_) == (game, piece_px) else None
         return hit if hit is not None else counter_png(g, cid, face, px_)
 
     images.board_png, images.counter_png = served_board, served_counter

@@ -39,7 +39,6 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
         ]
         waves = terrain_art.area_symbols("water", "#8fb9dc", centres, 12.0, 17)
         art.append(S.g(waves, clip_path=f"url(#{cid})"))
-    size = min(f.w, f.h)
     for s in m.sectors:
         pts = layout.sector_outline_mm(s.id)
         fills.append(S.polygon(pts, fill=_fill(game, s)))
@@ -69,11 +68,7 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
     # names, fortification symbols and victory points at each sector's inner point
     badges: dict[str, tuple[float, float]] = {}  # where each sector's MG strength is printed
     for s in m.sectors:
-        cx, cy = layout.sector_center_mm(s.id)
-        pts = layout.sector_outline_mm(s.id)
-        room = _room(cx, cy, pts)
-        name_size = max(2.2, min(3.6, size * 0.012))
-        sym_y = cy - name_size * 1.6
+        cx, cy, room, name_size, sym_y, lines, tag_y = _label_layout(layout, s)
         points = [
             game.terrain_types[t]
             for t in s.terrain
@@ -82,7 +77,6 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
         for k, tt in enumerate(points[:3]):
             sx = cx + (k - (len(points[:3]) - 1) / 2) * 6.5
             marks.append(terrain_art.point_symbol(tt.pattern, tt.color, sx, sym_y, 14.0, k))
-        lines = S.wrap(s.name, max(14.0, room * 1.8), name_size, bold=True)[:3]
         for j, ln in enumerate(lines):
             names.append(
                 S.fitted(
@@ -96,7 +90,6 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
                     halo_width=0.45,
                 )
             )
-        tag_y = cy + 1.0 + len(lines) * name_size * 1.05 + 0.6
         names.append(S.text(cx, tag_y + 1.6, s.id.upper(), 1.8, fill=style.MUTED))
         if s.vp:
             marks.append(
@@ -153,6 +146,29 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
 def _frange(a: float, b: float, step: float):
     n = int((b - a) // step) + 2
     return [a + i * step for i in range(n)]
+
+
+def _label_layout(layout: MapLayout, s):
+    """Where a sector's symbols (sym_y), name lines and id tag (tag_y) are printed, around its
+    inner point (cx, cy): (cx, cy, room, name_size, sym_y, lines, tag_y)."""
+    f = layout.frame
+    cx, cy = layout.sector_center_mm(s.id)
+    room = _room(cx, cy, layout.sector_outline_mm(s.id))
+    name_size = max(2.2, min(3.6, min(f.w, f.h) * 0.012))
+    sym_y = cy - name_size * 1.6
+    lines = S.wrap(s.name, max(14.0, room * 1.8), name_size, bold=True)[:3]
+    tag_y = cy + 1.0 + len(lines) * name_size * 1.05 + 0.6
+    return cx, cy, room, name_size, sym_y, lines, tag_y
+
+
+def sector_name_box(layout: MapLayout, sector) -> tuple[float, float, float, float]:
+    """(x0, y0, x1, y1) in mm around a sector's printed name: what a piece standing anywhere on
+    the map must leave visible."""
+    cx, cy, room, name_size, _sym_y, lines, _tag_y = _label_layout(layout, sector)
+    fit = max(12.0, room * 1.9)
+    half = max(min(fit, style.text_width(ln, name_size, True)) for ln in lines) / 2
+    top = cy + 1.0 - name_size * 0.8
+    return cx - half, top, cx + half, cy + 1.0 + (len(lines) - 1) * name_size * 1.05 + 0.4
 
 
 def _room(cx: float, cy: float, pts) -> float:

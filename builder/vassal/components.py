@@ -64,6 +64,9 @@ EXTRA: dict[str, dict[str, str]] = {
     P + "module.map.StackExpander": {},
     P + "module.map.SelectionHighlighters": {},
     P + "module.map.ImageSaver": {},
+    # a TurnTracker child engine-defaults.txt does not print (3.7 source: name, hotkey, match,
+    # reportFormat; the same in the test engine)
+    P + "module.turn.TurnGlobalHotkey": {"name": "", "hotkey": "", "match": "", "reportFormat": ""},
 }
 
 
@@ -185,6 +188,9 @@ Inventory = _component("module.Inventory", "Inventory")
 NotesWindow = _component("module.NotesWindow", "NotesWindow")
 Documentation = _component("module.Documentation", "Documentation")
 GlobalOptions = _component("module.GlobalOptions", "GlobalOptions")
+TurnGlobalHotkey = _component("module.turn.TurnGlobalHotkey", "TurnGlobalHotkey")
+GlobalKeyCommand = _component("module.GlobalKeyCommand", "GlobalKeyCommand")
+ToolbarMenu = _component("module.ToolbarMenu", "ToolbarMenu")
 
 
 class PlayerRoster(Component):

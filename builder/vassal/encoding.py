@@ -83,3 +83,4 @@ def keystroke(code: int, modifiers: int = 0, name: str = "") -> str:
 
 
 CTRL = 130  # InputEvent.CTRL_MASK | CTRL_DOWN_MASK as VASSAL writes it
+NAMED = 0xF8FF  # the key code VASSAL writes for a named key command (no real key)

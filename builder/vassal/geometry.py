@@ -6,16 +6,20 @@ printed map), scaled by one px-per-mm factor, so VASSAL's grid sits exactly on t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
-from builder.render import map_layout
+from builder.render import MapLayout, map_layout, style
 from builder.render.convert import capped_px_per_mm
+
+MARGIN_ZONE = "Map margin"  # the main board outside every hex or sector
 
 PX_PER_HEX = 84  # board resolution: pixels across a hex's flats (the issue asks 75-100)
 AREA_PX_PER_COUNTER = 64  # area maps: a unit counter this many pixels wide
+STACK_SPREAD_MM = 1.0  # a stack's pieces are drawn a little offset: room kept around a counter
+PIECE_SCALES = (1.0, 0.9, 0.8, 0.7, 0.6)  # area maps: piece sizes tried, printed size first
 
 
 @dataclass(frozen=True)
@@ -33,18 +37,29 @@ class HexGridSpec:
     v_leading: int
 
 
+def board_layout(game: Game) -> MapLayout:
+    """The printed map without the panel under it (terrain key, turn and loss tracks, holding
+    boxes): in the module those boxes are the zones of the boxes window, the one place for each,
+    and the terrain key is a chart. Hexes and sectors stay exactly where the printed map has
+    them."""
+    layout = map_layout(game)
+    return replace(layout, panel=None, height_mm=layout.frame.bottom + style.MAP_MARGIN)
+
+
 class BoardGeometry:
     """Pixel positions on the main board for a game's map."""
 
     def __init__(self, game: Game):
         self.game = game
-        self.layout = map_layout(game)
+        self.layout = board_layout(game)
+        self.piece_scale = piece_scale(game, self.layout)
         if game.is_hex:
             wanted = PX_PER_HEX / game.map.hex_size
-        else:
-            wanted = AREA_PX_PER_COUNTER / _counter_mm(game, "unit")
+        else:  # pieces keep their size on screen; the board is drawn finer around them
+            wanted = AREA_PX_PER_COUNTER / (_counter_mm(game, "unit") * self.piece_scale)
         # a campaign-sized map gets a coarser board rather than one too big to draw
         self.px_per_mm = capped_px_per_mm(self.layout.width_mm, self.layout.height_mm, wanted)
+        self.piece_px_per_mm = self.px_per_mm * self.piece_scale
 
     @property
     def size_px(self) -> tuple[int, int]:
@@ -55,8 +70,9 @@ class BoardGeometry:
         return mm[0] * self.px_per_mm, mm[1] * self.px_per_mm
 
     def counter_px(self, size_id: str) -> int:
-        """A counter's edge in board pixels (pieces are drawn to the map's scale)."""
-        return round(_counter_mm(self.game, size_id) * self.px_per_mm)
+        """A counter's edge in board pixels (pieces are drawn to the map's scale, area maps'
+        smaller by piece_scale)."""
+        return round(_counter_mm(self.game, size_id) * self.piece_px_per_mm)
 
     # --- hex maps ------------------------------------------------------------------------
     def hex_center_px(self, h: HexId | str) -> tuple[float, float]:
@@ -93,6 +109,10 @@ class BoardGeometry:
         """The outline of a sheet's hexes (their union), as a zone path."""
         grid = self.game.grid
         hexes = grid.sheet_hexes(sheet)
+        return self.hexes_outline_px(hexes)
+
+    def hexes_outline_px(self, hexes) -> list[tuple[int, int]]:
+        """The outline of a set of hexes (their union) in board pixels."""
         corners = {h: [self.px(c) for c in self.layout.hex_corners_mm(h)] for h in hexes}
         return outline(corners)
 
@@ -102,8 +122,82 @@ class BoardGeometry:
                 (self.px(p) for p in self.layout.sector_outline_mm(sector_id))]
 
     def sector_point(self, sector_id: str) -> tuple[int, int]:
-        x, y = self.px(self.layout.sector_center_mm(sector_id))
+        """Where a sector's pieces stand (its zone's snap point)."""
+        x, y = self.px(self.stack_points_mm[sector_id])
         return round(x), round(y)
+
+    @cached_property
+    def stack_points_mm(self) -> dict[str, tuple[float, float]]:
+        """Each sector's stack spot, in mm (see stack_spots)."""
+        return stack_spots(self.game, self.layout, _counter_mm(self.game, "unit") * self.piece_scale)[0]
+
+
+def piece_scale(game: Game, layout: MapLayout) -> float:
+    """How much smaller than printed the pieces of an area map are drawn: the largest of a few
+    steps at which a stack fits in every sector without covering a printed sector name (a stack
+    on the sector's centre hid its name). Hex maps: 1."""
+    if game.is_hex:
+        return 1.0
+    counter = _counter_mm(game, "unit")
+    for scale in PIECE_SCALES:
+        if stack_spots(game, layout, counter * scale)[1]:
+            return scale
+    return PIECE_SCALES[-1]
+
+
+_SPOTS: dict = {}  # (id(game), counter mm) -> (game, result): kept for the game's lifetime
+
+
+def stack_spots(game: Game, layout: MapLayout, counter_mm: float):
+    """Cached _stack_spots (the search takes about a second a try; the geometry is built by
+    several parts of a module build)."""
+    k = (id(game), round(counter_mm, 4), layout.width_mm, layout.height_mm)
+    if k not in _SPOTS or _SPOTS[k][0] is not game:
+        _SPOTS[k] = (game, _stack_spots(game, layout, counter_mm))
+    return _SPOTS[k][1]
+
+
+def _stack_spots(game: Game, layout: MapLayout, counter_mm: float):
+    """({sector id: (x, y) mm}, every stack fits?): the spot in each sector where a counter of
+    that size covers no sector's printed name, as far inside the sector as that allows. It fits
+    when the spot lies at least half a counter inside (the stack may overhang the border a
+    little, never a name)."""
+    import numpy as np
+
+    from builder.render.map_area import sector_name_box
+
+    half = counter_mm / 2 + STACK_SPREAD_MM
+    boxes = np.array([sector_name_box(layout, s) for s in game.map.sectors])
+    out, fits = {}, True
+    for s in game.map.sectors:
+        poly = layout.sector_outline_mm(s.id)
+        xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+        gx, gy = np.meshgrid(np.arange(min(xs), max(xs), 0.5), np.arange(min(ys), max(ys), 0.5))
+        px, py = gx.ravel(), gy.ravel()
+        inside = np.zeros(len(px), dtype=bool)
+        for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]):  # ray casting, all at once
+            if ay != by:
+                crosses = ((ay > py) != (by > py)) & (px < ax + (py - ay) * (bx - ax) / (by - ay))
+                inside ^= crosses
+        px, py = px[inside], py[inside]
+        if len(px) == 0:
+            out[s.id], fits = layout.sector_center_mm(s.id), False
+            continue
+        edge = np.full(len(px), np.inf)
+        for (ax, ay), (bx, by) in zip(poly, poly[1:] + poly[:1]):
+            dx, dy = bx - ax, by - ay
+            seg = dx * dx + dy * dy or 1e-9
+            t = np.clip(((px - ax) * dx + (py - ay) * dy) / seg, 0.0, 1.0)
+            edge = np.minimum(edge, np.hypot(px - ax - t * dx, py - ay - t * dy))
+        room = edge - half  # >= 0: the counter stays inside the sector
+        x0, y0, x1, y1 = (boxes[:, i][:, None] for i in range(4))
+        gap = np.maximum.reduce([x0 - (px + half), (px - half) - x1, y0 - (py + half),
+                                 (py - half) - y1]).min(axis=0)  # >= 0: every name stays clear
+        clear = gap >= 0
+        k = int(np.argmax(np.where(clear, room, -np.inf))) if clear.any() else int(np.argmax(gap))
+        out[s.id] = (float(px[k]), float(py[k]))
+        fits = fits and bool(clear[k]) and room[k] >= -half / 2
+    return out, fits
 
 
 def _counter_mm(game: Game, size_id: str) -> float:
@@ -144,3 +238,32 @@ def outline(corners: dict) -> list[tuple[int, int]]:
         loops.append(loop)
     best = max(loops, key=len)
     return [(round(x), round(y)) for x, y in best]
+
+
+def margin_points(outlines: list[list[tuple[int, int]]], size: tuple[int, int],
+                  clearance: float = 6.0, samples: int = 600) -> list[tuple[int, int]]:
+    """Points of a board evenly spread, each outside every outline (hexes, sheets or sectors)
+    by more than `clearance` pixels: places a player can drop a piece that are no hex."""
+    from builder.render.layout import point_in_polygon
+
+    w, h = size
+    step = max(12, int((w * h / samples) ** 0.5))
+    out = []
+    for y in range(step // 2, h, step):
+        for x in range(step // 2, w, step):
+            if any(point_in_polygon(x, y, poly) or _near(x, y, poly, clearance)
+                   for poly in outlines):
+                continue
+            out.append((x, y))
+    return out
+
+
+def _near(x: float, y: float, poly, d: float) -> bool:
+    """True when (x, y) lies within d of an edge of the polygon (bounding box checked first)."""
+    from builder.render.layout import _edge_distance
+
+    xs = [p[0] for p in poly]
+    ys = [p[1] for p in poly]
+    if x < min(xs) - d or x > max(xs) + d or y < min(ys) - d or y > max(ys) + d:
+        return False
+    return _edge_distance(x, y, poly) < d

@@ -7,14 +7,15 @@ printed map, each piece the printed counter face, both rasterised at the board's
 from __future__ import annotations
 
 from builder.model.game_model import Game
-from builder.render import counter_svg, map_svg, svg_to_png
+from builder.render import counter_svg, svg_to_png
 
 
 BOARD_IN_PIECES_HEXES = 10_000  # above this a multi-sheet board is rasterised sheet by sheet
 
 
 def board_png(game: Game, px_per_mm: float) -> bytes:
-    """The whole printed map (all sheets in place) as the main board image."""
+    """The whole printed map (all sheets in place) as the main board image, without the panel
+    of tracks and boxes printed under it (geometry.board_layout says why)."""
     parts = board_parts(game)
     return compose_board(game, parts, [board_part_png(game, p, px_per_mm) for p in parts],
                          px_per_mm)
@@ -32,7 +33,22 @@ def board_parts(game: Game) -> list[tuple[str | None, str]]:
 
 def board_part_png(game: Game, part: tuple[str | None, str], px_per_mm: float) -> bytes:
     sheet, what = part
-    return svg_to_png(map_svg(game, sheet, what), px_per_mm)
+    return svg_to_png(board_svg(game, sheet, what), px_per_mm)
+
+
+def board_svg(game: Game, sheet: str | None = None, part: str = "whole") -> str:
+    """The map as render.map_svg draws it, on the module's board layout (no panel)."""
+    from builder.model.maps import AreaMap
+    from builder.vassal.geometry import board_layout
+
+    layout = board_layout(game)
+    if isinstance(game.map, AreaMap):
+        from builder.render.map_area import draw_area_map
+
+        return draw_area_map(game, layout)
+    from builder.render.map_hex import draw_hex_map
+
+    return draw_hex_map(game, layout if sheet is None else layout.sheet_layout(sheet), part)
 
 
 def compose_board(game: Game, parts: list, pngs: list[bytes], px_per_mm: float) -> bytes:
@@ -43,9 +59,9 @@ def compose_board(game: Game, parts: list, pngs: list[bytes], px_per_mm: float) 
 
     from PIL import Image
 
-    from builder.render import map_layout
+    from builder.vassal.geometry import board_layout
 
-    layout = map_layout(game)
+    layout = board_layout(game)
     board = Image.open(io.BytesIO(pngs[0])).convert("RGBA")
     for (sheet, _), png in zip(parts[1:], pngs[1:]):
         piece = Image.open(io.BytesIO(png)).convert("RGBA")

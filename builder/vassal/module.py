@@ -17,15 +17,16 @@ from builder.model.game_model import Game
 from builder.model.scenario import Scenario
 from builder.vassal import boxes as bx
 from builder.vassal import components as c
-from builder.vassal import html, images, pieces
+from builder.vassal import html, images, pieces, turn_events
 from builder.vassal import traits as t
 from builder.vassal.archive import zip_bytes
 from builder.vassal.encoding import CTRL, encode_sequence, keystroke
-from builder.vassal.geometry import BoardGeometry
+from builder.vassal.geometry import MARGIN_ZONE, BoardGeometry, margin_points
 from builder.vassal.savegame import Placed, saved_game, vsav_bytes
 
 VASSAL_VERSION = "3.7.26"
 MAIN_MAP = "Main Map"
+MAIN_MAP_ID = "Map0"  # VASSAL numbers maps in buildFile order: the main map comes first
 MAIN_BOARD = "Map"
 BOX_MAP = "Off-map Boxes"
 BOX_BOARD = "Boxes"
@@ -222,7 +223,8 @@ def _path(points) -> str:
 
 
 def main_grid(game: Game, geom: BoardGeometry) -> c.Component:
-    """The board's grid: one HexGrid, a zone per sheet of a multi-sheet map, or sector zones."""
+    """The board's zones: the hexes (one zone, or one per sheet of a multi-sheet map) or the
+    sectors, then the margin around them, so no point off the playing area has a hex name."""
     if not game.is_hex:
         zones = []
         for s in game.map.sectors:
@@ -232,13 +234,19 @@ def main_grid(game: Game, geom: BoardGeometry) -> c.Component:
             zones.append(c.Zone(c.RegionGrid(region, snapto=True, visible=False), name=label,
                                 path=_path(geom.sector_outline_px(s.id)),
                                 locationFormat="$gridLocation$", useParentGrid=False))
-        return c.ZonedGrid(*zones)
-    if len(geom.sheets) == 1 and geom.sheets[0] == "":
-        return _hex_grid(geom.grid_spec(""))
-    zones = [c.Zone(_hex_grid(geom.grid_spec(s)), name=f"Sheet {s}",
-                    path=_path(geom.sheet_outline_px(s)), locationFormat=f"{s}:$gridLocation$",
-                    useParentGrid=False)
-             for s in geom.sheets]
+    elif len(geom.sheets) == 1 and geom.sheets[0] == "":
+        zones = [c.Zone(_hex_grid(geom.grid_spec("")), name="Hexes",
+                        path=_path(geom.hexes_outline_px(game.grid.all_hexes())),
+                        locationFormat="$gridLocation$", useParentGrid=False)]
+    else:
+        zones = [c.Zone(_hex_grid(geom.grid_spec(s)), name=f"Sheet {s}",
+                        path=_path(geom.sheet_outline_px(s)), locationFormat=f"{s}:$gridLocation$",
+                        useParentGrid=False)
+                 for s in geom.sheets]
+    # the first zone holding a point names it: the margin zone (the whole board) comes last
+    w, h = geom.size_px
+    zones.append(c.Zone(name=MARGIN_ZONE, path=_path([(0, 0), (w, 0), (w, h), (0, h)]),
+                        locationFormat="$name$", useParentGrid=False))
     return c.ZonedGrid(*zones)
 
 
@@ -272,8 +280,10 @@ def _map_tools(name: str, los: bool, overview: bool) -> list[c.Component]:
         tools.append(c.LOSThread(
             threadName="Line of sight", label="LOS", tooltip="Check line of sight", snapStart=True,
             snapEnd=True, drawRange=True, scale="0", hideCounters=False,
+            # AllLocationsChecked: every hex the thread's end passed over while it was drawn
+            # from the firer to the target, the hexes to look at for blocking terrain
             report="$playerId$ checked line of sight from $FromLocation$ to $ToLocation$ "
-                   "(range $Range$)"))
+                   "(range $Range$), crossing $AllLocationsChecked$"))
     return tools
 
 
@@ -347,15 +357,10 @@ def dice_buttons(game: Game) -> list[c.Component]:
     return out
 
 
-def turn_tracker(game: Game) -> c.Component:
-    """Turns by name (night turns marked), phases from the sequence of play."""
-    names = []
-    for n in bx.turns(game):
-        _, sub, night = bx.turn_label(game, n)
-        text = f"{n}" + (f" ({sub})" if sub else "")
-        if night and "night" not in sub.lower():
-            text += " night"
-        names.append(text)
+def turn_tracker(game: Game, hotkeys: list[c.Component]) -> c.Component:
+    """Turns by name (night turns marked), phases from the sequence of play; the turn events'
+    hotkeys (turn_events) fire as a turn's first phase begins."""
+    names = [turn_events.turn_label(game, n) for n in bx.turns(game)]
     phases = [p.name for p in game.info.sequence]
     phase_level = (c.ListTurnLevel(name="Phase", property="Phase",
                                    list=encode_sequence(phases, ","), turnFormat="$value$",
@@ -364,7 +369,7 @@ def turn_tracker(game: Game) -> c.Component:
     turn_level = c.ListTurnLevel(phase_level, name="Turn", property="Turn",
                                  list=encode_sequence(names, ","), turnFormat="Turn $value$",
                                  configFirst=False, configList=False)
-    return c.TurnTracker(turn_level, name="Turn", buttonText="Turn",
+    return c.TurnTracker(turn_level, *hotkeys, name="Turn", buttonText="Turn",
                          turnFormat="$level1$" + (" - $level2$" if phases else ""),
                          reportFormat="* Turn updated from $oldTurn$ to $newTurn$",
                          hotkey=keystroke(84, CTRL), nexthotkey=keystroke(39, CTRL),
@@ -443,7 +448,7 @@ def build_module(game: Game) -> ModuleBuild:
     entries["images/" + BOX_IMAGE] = images.drawing_png(bx.board_svg(board))
     for cid, face in pieces.faces(game):
         entries["images/" + pieces.image_name(cid, face)] = images.counter_png(
-            game, cid, face, geom.px_per_mm)
+            game, cid, face, geom.piece_px_per_mm)
 
     protos = [c.PrototypeDefinition(text=p.definition(), name=name, description="")
               for name, p in book.protos.items()]
@@ -456,8 +461,9 @@ def build_module(game: Game) -> ModuleBuild:
         placed: list[Placed] = []
         fill: Counter = Counter()
         expected = []
-        faces = [p.face for p in sc.setup] + ["front"] * (len(targets) - len(sc.setup))
-        for (cid, target, note), face in zip(targets, faces, strict=True):
+        arriving = [r for r in sc.reinforcements if not r.returns]  # as scenario_targets lists them
+        faces = [p.face for p in sc.setup] + ["front"] * len(arriving)
+        for i, ((cid, target, note), face) in enumerate(zip(targets, faces, strict=True)):
             expected.append((cid, target.map, target.location))
             if target.key.startswith("deck:"):
                 continue  # the deck holds it
@@ -465,6 +471,10 @@ def build_module(game: Game) -> ModuleBuild:
             if face == "back":  # starts reduced: the flip layer shows the back (and its factors)
                 piece = t.Piece(tuple(replace(tr, level=2) if isinstance(tr, t.Layer) and
                                       tr.layer_name == pieces.LAYER else tr for tr in piece.traits))
+            if i >= len(sc.setup):  # a reinforcement: its turn, its box, 'Enter the map'
+                r = arriving[i - len(sc.setup)]
+                piece = t.Piece(turn_events.arrival_traits(game, geom, r, target.location)
+                                + piece.traits)
             if note:
                 piece = t.Piece((t.Marker((("SetupNote", note),)),) + piece.traits)
             if target.map == MAIN_MAP:
@@ -483,15 +493,9 @@ def build_module(game: Game) -> ModuleBuild:
 
     out.decks = {d.name: sum(max(0, m.copies - outside[m.id]) for m in game.markers
                              if m.deck == d.id) for d in game.info.decks}
-    if game.is_hex:
-        for h in game.grid.all_hexes():
-            x, y = geom.hex_point(h)
-            out.probes.append((MAIN_MAP, x, y, game.grid.label(h)))
-    else:
-        for s in game.map.sectors:
-            x, y = geom.sector_point(s.id)
-            out.probes.append((MAIN_MAP, x, y, sector_label(game, s.id)))
+    out.probes = probes(game, geom, board)
 
+    event_hotkeys, event_commands = turn_events.components(game)
     root = c.GameModule(
         c.BasicCommandEncoder(),
         c.GlobalOptions(),
@@ -500,7 +504,8 @@ def build_module(game: Game) -> ModuleBuild:
         *maps,
         pal,
         *dice_buttons(game),
-        turn_tracker(game),
+        turn_tracker(game, event_hotkeys),
+        *event_commands,
         chart_window,
         c.NotesWindow(),
         *setups,
@@ -511,6 +516,26 @@ def build_module(game: Game) -> ModuleBuild:
     entries["buildFile.xml"] = c.build_file(root)
     entries["moduledata"] = md
     out.entries = entries
+    return out
+
+
+def probes(game: Game, geom: BoardGeometry, board: bx.BoxBoard) -> list[tuple[str, int, int, str]]:
+    """Points and the location names the engine must give them: every hex or sector, points
+    spread over the main board outside them (the margin), every box of the boxes window."""
+    out = []
+    if game.is_hex:
+        for h in game.grid.all_hexes():
+            x, y = geom.hex_point(h)
+            out.append((MAIN_MAP, x, y, game.grid.label(h)))
+        outlines = [geom.sheet_outline_px(s) for s in geom.sheets]
+    else:
+        for s in game.map.sectors:
+            x, y = geom.sector_point(s.id)
+            out.append((MAIN_MAP, x, y, sector_label(game, s.id)))
+        outlines = [geom.sector_outline_px(s.id) for s in game.map.sectors]
+    out.extend((MAIN_MAP, x, y, MARGIN_ZONE) for x, y in margin_points(outlines, geom.size_px))
+    for b in board.boxes:
+        out.append((BOX_MAP, b.x + b.w // 2, b.y + bx.LABEL // 2, b.name))
     return out
 
 

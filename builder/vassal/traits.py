@@ -212,6 +212,30 @@ class ReturnToDeck(Trait):
 
 
 @dataclass(frozen=True)
+class SendToLocation(Trait):
+    """A menu command (and key) that moves the piece to a point of a map ('sendto;', destination
+    'L': x, y on the named board). 3.7 field order: name, key, map id, board, x, y, back name,
+    back key, x/y index, x/y offset, description, destination, zone, region, filter, grid."""
+
+    name: str
+    key: str
+    map_id: str
+    board: str
+    x: int
+    y: int
+    description: str = ""
+
+    ID = "sendto;"
+
+    def fields(self) -> list[object]:
+        return [self.name, self.key, self.map_id, self.board, self.x, self.y, "", "", 0, 0, 1, 1,
+                self.description, "L", "", "", "", ""]
+
+    def state_text(self) -> str:
+        return encode_sequence(["", "", ""], ";")
+
+
+@dataclass(frozen=True)
 class Piece:
     """A piece definition: traits outermost first, BasicPiece last."""
 

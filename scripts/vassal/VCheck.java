@@ -4,6 +4,7 @@
 // probe points. Run by scripts/vassal-check under Xvfb; the Python tests judge the records.
 //
 // Usage: java VCheck MODULE.vmod [PROBES.tsv]   (PROBES: "map<TAB>x<TAB>y" per line)
+// Modal dialogs (VASSAL 3.7's new-game wizard) are answered by WizardCloser: ANSWERED records.
 
 import java.awt.Component;
 import java.awt.Container;
@@ -100,6 +101,8 @@ public class VCheck {
     catcher.start();
     ctx.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(catcher);
     Thread.setDefaultUncaughtExceptionHandler((th, ex) -> problem("UNCAUGHT", ex.toString()));
+    // VASSAL 3.7's new-game wizard asks for a side in a modal dialog: answered, and reported
+    WizardCloser.start(line -> OUT.println("ANSWERED\t" + line));
     ErrorDialog.addBugHandler(new BugHandler() {
       public boolean accept(Throwable t) { return true; }
       public void handle(Throwable t) { problem("BUG", t.toString()); }
@@ -334,6 +337,11 @@ public class VCheck {
     GameState gs = gm.getGameState();
     gs.setup(false);  // File > New Game starts from a closed game: at-start stacks are placed then
     gs.setup(true);
+    String ask = System.getenv("VCHECK_ASK_SIDE");
+    if (ask != null && !ask.isEmpty()) {
+      // a modal side question as VASSAL 3.7 asks it, to prove the checker answers it
+      OUT.println("ASKED\t" + clean(WizardCloser.askSideLikeTheWizard(ask.split(","))));
+    }
     if (probes != null && !probes.endsWith(".vsav")) {
       probe(probes);
     }

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageStat
 from repo_paths import ROOT
 
 from builder.load import load_game
-from builder.render import map_svg, svg_to_png
+from builder.render import svg_to_png
 from builder.vassal import images
 from builder.vassal.geometry import BoardGeometry
 
@@ -37,7 +37,7 @@ def test_the_pieces_laid_together_match_the_whole_map(game, monkeypatch):
     sheets = [s.id for s in game.map.sheets]
     assert parts == [(None, "surround"), *((s, "hexes") for s in sheets), (None, "joins")]
     px = BoardGeometry(game).px_per_mm
-    whole = Image.open(io.BytesIO(svg_to_png(map_svg(game), px))).convert("RGB")
+    whole = Image.open(io.BytesIO(svg_to_png(images.board_svg(game), px))).convert("RGB")
     laid = Image.open(io.BytesIO(images.board_png(game, px))).convert("RGB")
     assert laid.size == whole.size == BoardGeometry(game).size_px
     diff = ImageChops.difference(whole, laid).convert("L")
@@ -71,6 +71,6 @@ def test_a_sheet_out_of_place_is_seen(game, monkeypatch):
 
     monkeypatch.setattr(layout_mod.MapLayout, "sheet_layout", shifted)
     laid = Image.open(io.BytesIO(images.compose_board(game, parts, pngs, px))).convert("RGB")
-    whole = Image.open(io.BytesIO(svg_to_png(map_svg(game), px))).convert("RGB")
+    whole = Image.open(io.BytesIO(svg_to_png(images.board_svg(game), px))).convert("RGB")
     diff = ImageChops.difference(whole, laid).convert("L")
     assert _share_changed(diff) >= 0.01

@@ -129,6 +129,40 @@ def test_same_sources_same_bytes(built):
         assert {i.date_time for i in info} == {(2000, 1, 1, 0, 0, 0)}
 
 
+def test_module_identity_is_the_games(built):
+    """Name, version and description as VASSAL's module library shows them: the game's own
+    (Europa's module named itself after its rule document's heading and version stamp)."""
+    for gid, (game, b, _) in built.items():
+        root = etree.fromstring(b.entries["buildFile.xml"])
+        data = etree.fromstring(b.entries["moduledata"])
+        assert root.get("name") == data.findtext("name")
+        assert root.get("version") == data.findtext("version") == game.info.version
+        assert root.get("description") == data.findtext("description")
+        assert root.get("name") == game.info.title
+    europa = etree.fromstring(built["europa-terrain"][1].entries["buildFile.xml"])
+    assert europa.get("name") == "Europa: Special Terrain Rules"
+    assert europa.get("version") == "1.0"
+    assert europa.get("description").startswith("Rule 41 of a Europa-style rulebook")
+
+
+def test_area_map_stacks_leave_every_sector_name_visible(built):
+    """A stack stands in its sector (the engine names it so: test_vmod_engine) and covers no
+    sector's printed name; pieces are drawn smaller than printed when that is what it takes."""
+    from builder.render.map_area import sector_name_box
+    from builder.vassal.geometry import STACK_SPREAD_MM, BoardGeometry
+
+    game, _b, _ = built["eben-emael"]
+    geom = BoardGeometry(game)
+    assert geom.piece_scale < 1.0 and geom.counter_px("unit") == 64
+    half = geom.counter_px("unit") / geom.px_per_mm / 2 + STACK_SPREAD_MM
+    boxes = {s.id: sector_name_box(geom.layout, s) for s in game.map.sectors}
+    for s in game.map.sectors:
+        x, y = geom.stack_points_mm[s.id]
+        for other, (x0, y0, x1, y1) in boxes.items():
+            clear = x + half <= x0 or x - half >= x1 or y + half <= y0 or y - half >= y1
+            assert clear, f"a stack in {s.id} covers the name of {other}"
+
+
 def test_module_contents_follow_the_sources(built):
     vimy, vb, _ = built["vimy-ridge"]
     root = etree.fromstring(vb.entries["buildFile.xml"])

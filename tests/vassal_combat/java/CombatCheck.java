@@ -14,6 +14,14 @@
 //   PROPS  tag  name,name,...        print PROP<TAB>tag<TAB>name<TAB>value for each property
 //   SHOT   tag  file.png             show the player window centred on a dropped piece and save
 //                                    a picture of it (map and chat log), for looking at by eye
+//   NEXT   n / PREV n                step the turn tracker n times forward / back (as its
+//                                    buttons do: global hotkeys fire); prints TURN Turn Phase,
+//                                    then CHAT for each line the chat gained
+//   WHERE  unit-id,unit-id,...       print AT unit-id map location for each unit
+//   BUTTON text                      press the toolbar button (or menu item) with that text
+//   FIRE   key                       fire a global key ('code,modifiers[,name]')
+//   SHOW                             show the player window (toolbar buttons answer hotkeys)
+//   LOS    x1 y1 x2 y2               drag the main map's line-of-sight thread; prints CHAT
 // Output records: LOADED, SETUP, DROPPED tag location, CHAT text, PROP ..., PROBLEM kind text,
 // DONE count-of-problems.
 
@@ -82,6 +90,8 @@ public class CombatCheck {
     catcher.start();
     ctx.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(catcher);
     Thread.setDefaultUncaughtExceptionHandler((th, ex) -> problem("UNCAUGHT", ex.toString()));
+    // VASSAL 3.7's new-game wizard asks for a side in a modal dialog: answered, and reported
+    WizardCloser.start(line -> OUT.println("ANSWERED\t" + line));
     ErrorDialog.addBugHandler(new BugHandler() {
       public boolean accept(Throwable t) { return true; }
       public void handle(Throwable t) { problem("BUG", t.toString()); }
@@ -209,6 +219,96 @@ public class CombatCheck {
         OUT.println("SHOT\t" + f[2]);
         return;
       }
+      case "NEXT":
+      case "PREV": {
+        VASSAL.build.module.turn.TurnTracker tt =
+          gm.getAllDescendantComponentsOf(VASSAL.build.module.turn.TurnTracker.class).iterator().next();
+        java.lang.reflect.Method step =
+          VASSAL.build.module.turn.TurnTracker.class.getDeclaredMethod("NEXT".equals(f[0]) ? "next" : "prev");
+        step.setAccessible(true);
+        for (int i = 0; i < Integer.parseInt(f[1]); i++) {
+          int before = chatLength();
+          step.invoke(tt);
+          OUT.println("TURN\t" + clean(gm.getProperty("Turn")) + "\t" + clean(gm.getProperty("Phase")));
+          chatSince(before);
+        }
+        return;
+      }
+      case "WHERE": {
+        java.util.Set<GamePiece> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (String id : f[1].split(",")) {
+          boolean found = false;
+          for (GamePiece p : gs.getAllPieces()) {
+            for (GamePiece q : p instanceof Stack ? ((Stack) p).asList() : List.of(p)) {
+              if (id.equals(q.getProperty("UnitId")) && seen.add(q)) {
+                OUT.println("AT\t" + id + "\t" + clean(q.getMap() == null ? "" : q.getMap().getMapName())
+                  + "\t" + clean(q.getProperty("LocationName")));
+                found = true;
+              }
+            }
+          }
+          if (!found) {
+            OUT.println("AT\t" + id + "\t\t");
+          }
+        }
+        return;
+      }
+      case "LOS": {  // draw the main map's line-of-sight thread from (x1,y1) to (x2,y2), in steps
+        VASSAL.build.module.Map m = VASSAL.build.module.Map.getMapList().get(0);
+        VASSAL.build.module.map.LOS_Thread los = m.getComponentsOf(VASSAL.build.module.map.LOS_Thread.class).get(0);
+        java.lang.reflect.Method launch = VASSAL.build.module.map.LOS_Thread.class.getDeclaredMethod("launch");
+        launch.setAccessible(true);
+        launch.invoke(los);
+        int x1 = Integer.parseInt(f[1]), y1 = Integer.parseInt(f[2]);
+        int x2 = Integer.parseInt(f[3]), y2 = Integer.parseInt(f[4]);
+        int before = chatLength();
+        java.awt.Component view = m.getView();
+        int btn = java.awt.event.InputEvent.BUTTON1_DOWN_MASK;
+        los.mousePressed(new java.awt.event.MouseEvent(view, java.awt.event.MouseEvent.MOUSE_PRESSED,
+          1L, btn, x1, y1, 1, false, java.awt.event.MouseEvent.BUTTON1));
+        int steps = 40;
+        for (int i = 1; i <= steps; i++) {  // dragged in component coordinates
+          java.awt.Point c = m.mapToComponent(new java.awt.Point(x1 + (x2 - x1) * i / steps, y1 + (y2 - y1) * i / steps));
+          los.mouseDragged(new java.awt.event.MouseEvent(view, java.awt.event.MouseEvent.MOUSE_DRAGGED,
+            2L + i, btn, c.x, c.y, 1, false, java.awt.event.MouseEvent.BUTTON1));
+        }
+        los.mouseReleased(new java.awt.event.MouseEvent(view, java.awt.event.MouseEvent.MOUSE_RELEASED,
+          100L, btn, x2, y2, 1, false, java.awt.event.MouseEvent.BUTTON1));
+        chatSince(before);
+        return;
+      }
+      case "SHOW": {  // the player window on screen, as a player has it (toolbar hotkeys need it)
+        gm.getPlayerWindow().setSize(1280, 1000);
+        gm.getPlayerWindow().setVisible(true);
+        return;
+      }
+      case "FIRE": {  // a global key as the module fires it: 'code,modifiers[,name]'
+        int before = chatLength();
+        gm.fireKeyStroke(VASSAL.configure.NamedHotKeyConfigurer.decode(f[1]));
+        chatSince(before);
+        return;
+      }
+      case "BUTTON": {
+        int before = chatLength();
+        for (java.awt.Component k : WizardCloser.all(gm.getPlayerWindow().getContentPane())) {
+          if (k instanceof javax.swing.AbstractButton && f[1].equals(((javax.swing.AbstractButton) k).getText())) {
+            ((javax.swing.AbstractButton) k).doClick();
+            OUT.println("PRESSED\t" + clean(f[1]));
+            chatSince(before);
+            return;
+          }
+        }
+        for (VASSAL.build.module.GlobalKeyCommand k : gm.getAllDescendantComponentsOf(VASSAL.build.module.GlobalKeyCommand.class)) {
+          if (f[1].equals(k.getAttributeValueString("buttonText"))) {
+            k.apply();  // a button a toolbar menu holds
+            OUT.println("PRESSED\t" + clean(f[1]));
+            chatSince(before);
+            return;
+          }
+        }
+        problem("NOBUTTON", f[1]);
+        return;
+      }
       case "PROPS": {
         GamePiece p = dropped.get(f[1]);
         for (String name : f[2].split(",")) {
@@ -231,6 +331,36 @@ public class CombatCheck {
     }
     for (Command sub : c.getSubCommands()) {
       chat(sub);
+    }
+  }
+
+  /** The chat window's text (the Chatter's text pane), as a player reads it. */
+  static String chatText() {
+    for (java.awt.Component k : WizardCloser.all(GameModule.getGameModule().getChatter())) {
+      if (k instanceof javax.swing.text.JTextComponent) {
+        javax.swing.text.Document d = ((javax.swing.text.JTextComponent) k).getDocument();
+        try {
+          return d.getText(0, d.getLength());
+        }
+        catch (javax.swing.text.BadLocationException e) {
+          return "";
+        }
+      }
+    }
+    return "";
+  }
+
+  static int chatLength() {
+    return chatText().length();
+  }
+
+  /** CHAT records for the lines the chat gained since it was `before` characters long. */
+  static void chatSince(int before) {
+    String all = chatText();
+    for (String line : all.substring(Math.min(before, all.length())).split("\n")) {
+      if (!line.isBlank()) {
+        OUT.println("CHAT\t" + clean(line.strip()));
+      }
     }
   }
 
