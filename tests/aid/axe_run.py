@@ -23,18 +23,26 @@ def axe_source() -> str:
     return AXE_JS.read_text(encoding="utf-8")
 
 
-def run_axe(page) -> list[dict]:
-    """Every rule axe finds broken on the page as it is now (all rules, experimental too):
-    [{id, impact, tags, help, nodes: [selector, ...]}]."""
+# the rules whose outcome a change of theme (colours only) can change
+COLOUR_RULES = ("color-contrast", "link-in-text-block", "non-text-contrast")
+
+
+def run_axe(page, include: tuple[str, ...] = (), only: tuple[str, ...] = ()) -> list[dict]:
+    """Every rule axe finds broken on the page as it is now (all rules, experimental too, or
+    the rules `only` names), in the whole page or only in the parts `include` selects:
+    [{id, impact, tags, help, nodes: ['selector :: what is wrong', ...]}]."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(axe_source())
-    return page.evaluate("""async () => {
-      const r = await axe.run(document, {resultTypes: ['violations'],
+    return page.evaluate("""async ([include, only]) => {
+      const where = include.length ? {include: include.map(s => [s])} : document;
+      const known = new Set(axe.getRules().map(r => r.ruleId));
+      const r = await axe.run(where, only.length ? {resultTypes: ['violations'],
+        runOnly: {type: 'rule', values: only.filter(id => known.has(id))}} : {resultTypes: ['violations'],
         rules: {'label-content-name-mismatch': {enabled: true}, 'p-as-heading': {enabled: true},
                 'table-fake-caption': {enabled: true}, 'td-has-header': {enabled: true}}});
       return r.violations.map(v => ({id: v.id, impact: v.impact, tags: v.tags, help: v.help,
         nodes: v.nodes.map(n => n.target.join(' ') + ' :: ' + n.failureSummary.split('\\n').slice(1, 2).join(''))}));
-    }""")
+    }""", [list(include), list(only)])
 
 
 def wcag(violations: list[dict]) -> list[dict]:
