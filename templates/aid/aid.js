@@ -352,6 +352,9 @@
   document.addEventListener("toggle", tabStopsForScrollers, true); // a set-up list opened
   fitToScreen();
 
+  // the sections bar scrolls sideways on a phone; Chromium leaves a link focused in it cut off
+  if (navBar) navBar.addEventListener("focusin", (e) => e.target.scrollIntoView({ block: "nearest", inline: "nearest" }));
+
   // ----- a link to a calculator opens it, and the keyboard goes to its first field --------------
   document.addEventListener("click", (e) => {
     const a = e.target.closest("a[href^='#calc-']");
