@@ -210,6 +210,22 @@
     }
   }
 
+  // A long list of choices (every sector of a map) is one tab stop: arrow keys move inside it,
+  // Space ticks, so the keyboard reaches the roll without passing 35 boxes (the page says so).
+  for (const set of $$("fieldset[data-roving]")) {
+    const boxes = $$("input[type=checkbox]", set);
+    const stop = (b) => boxes.forEach((x) => x.setAttribute("tabindex", x === b ? "0" : "-1"));
+    stop(boxes[0]);
+    set.addEventListener("focusin", (e) => { if (boxes.includes(e.target)) stop(e.target); });
+    set.addEventListener("keydown", (e) => {
+      const i = boxes.indexOf(document.activeElement);
+      const to = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: boxes.length - 1 }[e.key];
+      if (i < 0 || to === undefined) return;
+      e.preventDefault();
+      boxes[(to + boxes.length) % boxes.length].focus();
+    });
+  }
+
   for (const card of $$("details.calc")) {
     const form = $("form", card);
     form.addEventListener("input", () => resolveCalc(card, TYPING_PAUSE));

@@ -201,7 +201,15 @@ def test_every_calculator_by_keyboard_alone(name, games, pages, open_page, typed
             if here[2] == "roll-resolve":
                 page.keyboard.press("Enter")
                 break
-            if here[0] in inputs and by_name.get(here[0], {}).get("multiple") and \
+            roving = page.evaluate("!!document.activeElement.closest('fieldset[data-roving]')")
+            if roving:  # one tab stop: arrows to each choice, Space to tick
+                page.keyboard.press("Home")
+                for _ in range(page.evaluate("document.activeElement.closest('fieldset')"
+                                             ".querySelectorAll('input').length")):
+                    value = page.evaluate("document.activeElement.value")
+                    _key_in(page, {}, value in inputs.get(here[0], ()))
+                    page.keyboard.press("ArrowDown")
+            elif here[0] in inputs and by_name.get(here[0], {}).get("multiple") and \
                     by_name[here[0]]["type"] == "choice":
                 _key_in(page, {}, here[1] in inputs[here[0]])
             elif here[0] in inputs:
