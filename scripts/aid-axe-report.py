@@ -16,16 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from tests.aid.axe_run import run_axe, wcag  # noqa: E402
+from tests.aid.axe_run import run_axe, set_theme, wcag  # noqa: E402
 from tests.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-
-
-def set_theme(page, theme: str) -> None:
-    if page.locator("#theme-toggle").count():
-        if page.evaluate("document.documentElement.dataset.theme") != theme:
-            page.locator("#theme-toggle").click()
-    else:  # the index has no script: the same stylesheet, switched by hand
-        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
 
 
 def line(name: str, width: int, theme: str, state: str, found: list[dict]) -> str:

@@ -23,6 +23,10 @@ def axe_source() -> str:
     return AXE_JS.read_text(encoding="utf-8")
 
 
+# best-practice rules (no WCAG tag) that the accessibility review of the aid asked for too
+ISSUE_RULES = ("heading-order", "landmark-unique", "empty-table-header", "empty-heading",
+               "page-has-heading-one", "landmark-one-main", "region")
+
 # the rules whose outcome a change of theme (colours only) can change
 COLOUR_RULES = ("color-contrast", "link-in-text-block", "non-text-contrast")
 
@@ -52,3 +56,13 @@ def wcag(violations: list[dict]) -> list[dict]:
 
 def summary(violations: list[dict]) -> str:
     return "; ".join(f"{v['id']} ({len(v['nodes'])}): {v['nodes'][:3]}" for v in violations)
+
+
+def set_theme(page, theme: str) -> None:
+    """The dark or light theme, chosen as a player does (the toggle)."""
+    if page.locator("#theme-toggle").count():
+        if page.evaluate("document.documentElement.dataset.theme") != theme:
+            page.locator("#theme-toggle").click()
+        assert page.evaluate("document.documentElement.dataset.theme") == theme
+    else:  # the index has no script: the same stylesheet's theme, set by hand
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")

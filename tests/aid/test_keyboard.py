@@ -8,7 +8,6 @@ import pytest
 
 from builder.tables import api
 from tests.aid.conftest import GAMES, SAMPLES, game_id
-from tests.aid.test_axe import typed  # noqa: F401  (the session fixture of typed cases)
 
 # records, as each element gets the keyboard's focus (the browser has scrolled it into view by
 # then), whether it is clear of the bars and inside the window
@@ -175,7 +174,7 @@ def test_first_calculator_in_a_handful_of_keys(games, pages, open_page):
 
 
 @pytest.mark.parametrize("name", GAMES, ids=game_id)
-def test_every_calculator_by_keyboard_alone(name, games, pages, open_page, typed):  # noqa: F811
+def test_every_calculator_by_keyboard_alone(name, games, pages, open_page, typed):
     """Each calculator: Tab from the top to its link, Enter, key in a case, roll with Enter."""
     game = games[name]
     specs = {c["id"]: c for c in api.list_calculators(game)}
