@@ -16,6 +16,7 @@ import jinja2
 
 from builder.aid import content
 from builder.aid.engine_data import engine_data, script_json
+from builder.aid.names import UniqueNames
 from builder.aid.rules_html import render_rules, section_label
 from builder.model.game_model import Game
 
@@ -57,7 +58,8 @@ def render_aid(game: Game) -> str:
     info = game.info
     scripts = [_asset(n) for n in SCRIPTS]
     data = engine_data(game)
-    sections = render_rules(game.rules) if game.rules else []
+    unique = UniqueNames()
+    sections = render_rules(game.rules, unique) if game.rules else []
     ctx = {
         "slug": game.slug,
         "title": info.title,
@@ -82,6 +84,7 @@ def render_aid(game: Game) -> str:
         "sequence": content.sequence(game),
         "rules_title": game.rules.title if game.rules else "",
         "sections": sections,
+        "unique": unique,
     }
     return _env().get_template("page.html.j2").render(ctx)
 

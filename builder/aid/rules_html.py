@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from builder.aid.rules_tables import accessible_tables
 from builder.model.scenario import Rules, Section
 
 
@@ -93,8 +94,9 @@ def _plain(text: str) -> str:
     return " ".join(re.sub(r"[*_`>#|]+", " ", text).split())
 
 
-def render_rules(rules: Rules) -> list[RenderedSection]:
-    """Every section as safe HTML with cross-reference links."""
+def render_rules(rules: Rules, unique=lambda name: name) -> list[RenderedSection]:
+    """Every section as safe HTML with cross-reference links; unique(name) names each table's
+    scrolling region once on the page."""
     md = _markdown()
     known = {s.id for s in rules.sections}
     out = []
@@ -105,6 +107,9 @@ def render_rules(rules: Rules) -> list[RenderedSection]:
         pattern = _ref_pattern(list(s.refs))
         if pattern:
             _link_refs(tokens, pattern, known)
+        label = section_label(s)
+        tokens = accessible_tables(tokens, lambda n, caption, label=label: unique(
+            f"{label}: {caption}" if caption else f"{label}, table {n}"))
         html = md.renderer.render(tokens, md.options, {})
         out.append(RenderedSection(s.id, anchor(s.id), s.title, s.level, html, refs, missing,
                                    _plain(f"{s.id} {s.title} {s.text}")))

@@ -20,6 +20,22 @@
     set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* storage off: forget */ } },
   };
 
+  // ----- the one live region: a short line, said once the player pauses ------------------------
+  // Every change of a live region is spoken, so results are not rebuilt inside one: a single
+  // status line gets the outcome when typing stops, and each line replaces the one pending.
+  const announcer = $("#announce");
+  let announceTimer = 0;
+  function announce(text, delay) {
+    clearTimeout(announceTimer);
+    announceTimer = setTimeout(() => {
+      const line = text.length > 160 ? text.slice(0, 159) + "…" : text;
+      // the same words again would not be spoken: vary the text invisibly
+      announcer.textContent = line === announcer.textContent ? line + "\u00a0" : line;
+    }, delay);
+  }
+  const TYPING_PAUSE = 700; // ms after the last keystroke
+  const CLICK_PAUSE = 150; // ms: a double click says one line
+
   // ----- theme -------------------------------------------------------------------------------
   const themeBtn = $("#theme-toggle");
   function applyTheme(theme) {
@@ -62,7 +78,9 @@
   $$(".die-btn").forEach((b) => b.addEventListener("click", () => {
     const spec = b.dataset.dice;
     const faces = rollDice(spec);
-    showRoll(spec, faces, faces.reduce((a, c) => a + c, 0));
+    const total = faces.reduce((a, c) => a + c, 0);
+    showRoll(spec, faces, total);
+    announce(spec + ": " + total + (faces.length > 1 ? " (" + faces.join(" and ") + ")" : ""), CLICK_PAUSE);
   }));
 
   // ----- calculators ----------------------------------------------------------------------------
@@ -86,7 +104,7 @@
 
   function renderOdds(dist, hit) {
     const wrap = el("div", { class: "odds-wrap" });
-    wrap.append(el("h4", {}, "Odds of each outcome"));
+    wrap.append(el("h3", {}, "Odds of each outcome"));
     const ul = el("ul", { class: "odds" });
     const max = Math.max(...dist.map((d) => d.p));
     for (const d of dist) {
@@ -112,7 +130,7 @@
     out.dataset.column = res.column === null ? "" : res.column;
     const main = el("div", { class: "main-out" });
     if (res.result !== null && (res.roll !== null || !spec.dice)) {
-      const p = el("p", { class: "result" });
+      const p = el("div", { class: "result" });
       p.append(el("span", { class: "calc-result" }, res.result));
       if (res.meaning) p.append(el("span", { class: "meaning" }, res.meaning));
       main.append(p);
@@ -120,7 +138,7 @@
     if (res.column) main.append(el("p", { class: "column" }, "Column: " + res.column));
     if (res.roll) main.append(el("p", { class: "rolled" }, "Roll: " + res.roll.join(", ")));
     if (res.steps.length) {
-      main.append(el("h4", {}, "Working"));
+      main.append(el("h3", {}, "Working"));
       const ol = el("ol", { class: "steps" });
       for (const s of res.steps) ol.append(el("li", {}, s));
       main.append(ol);
@@ -143,7 +161,18 @@
     }
   }
 
-  function resolveCalc(card) {
+  // the line said for a result: the outcome, not the working
+  function summaryLine(spec, res, odds) {
+    const parts = [spec.name + ":"];
+    if (res.roll) parts.push("roll " + res.roll.join(", ") + ",");
+    if (res.result !== null && (res.roll !== null || !spec.dice)) parts.push(res.result + (res.meaning ? " (" + res.meaning + ")" : ""));
+    else if (odds && odds.distribution.length > 1) parts.push("odds of " + odds.distribution.length + " outcomes");
+    if (res.column) parts.push("column " + res.column);
+    return parts.join(" ").replace(/,$/, "");
+  }
+
+  // pause: when to say the outcome (null: say nothing, as when the page opens)
+  function resolveCalc(card, pause = null) {
     const id = card.dataset.calc;
     const spec = specs[id];
     const form = $("form", card);
@@ -157,7 +186,8 @@
       out.textContent = "";
       out.dataset.state = "incomplete";
       out.dataset.result = "";
-      out.append(el("p", { class: "hint" }, "Give " + missing.map((i) => i.label).join("; ") + "."));
+      out.append(el("p", { class: "hint" }, "Give " + missing.map((i) => i.label || i.id).join("; ") + "."));
+      if (pause !== null) clearTimeout(announceTimer); // nothing new to say yet
       return;
     }
     try {
@@ -165,12 +195,14 @@
       let odds = res;
       if (roll) { try { odds = window.AidEngine.calculate(id, given, null); } catch (e) { odds = null; } }
       render(out, res, odds, spec);
+      if (pause !== null) announce(summaryLine(spec, res, odds), pause);
     } catch (e) {
       if (!(e instanceof window.AidEngine.CalcError)) throw e;
       out.textContent = "";
       out.dataset.state = "error";
       out.dataset.result = "";
-      out.append(el("p", { class: "error", role: "alert" }, e.message));
+      out.append(el("p", { class: "error" }, e.message));
+      if (pause !== null) announce(spec.name + ": " + e.message, pause);
       const name = /^(\w[\w-]*)=/.exec(e.message);
       const bad = name && form.querySelector("[name='" + CSS.escape(name[1]) + "']");
       if (bad) bad.setAttribute("aria-invalid", "true");
@@ -178,11 +210,27 @@
     }
   }
 
+  // A long list of choices (every sector of a map) is one tab stop: arrow keys move inside it,
+  // Space ticks, so the keyboard reaches the roll without passing 35 boxes (the page says so).
+  for (const set of $$("fieldset[data-roving]")) {
+    const boxes = $$("input[type=checkbox]", set);
+    const stop = (b) => boxes.forEach((x) => x.setAttribute("tabindex", x === b ? "0" : "-1"));
+    stop(boxes[0]);
+    set.addEventListener("focusin", (e) => { if (boxes.includes(e.target)) stop(e.target); });
+    set.addEventListener("keydown", (e) => {
+      const i = boxes.indexOf(document.activeElement);
+      const to = { ArrowDown: i + 1, ArrowRight: i + 1, ArrowUp: i - 1, ArrowLeft: i - 1, Home: 0, End: boxes.length - 1 }[e.key];
+      if (i < 0 || to === undefined) return;
+      e.preventDefault();
+      boxes[(to + boxes.length) % boxes.length].focus();
+    });
+  }
+
   for (const card of $$("details.calc")) {
     const form = $("form", card);
-    form.addEventListener("input", () => resolveCalc(card));
-    form.addEventListener("change", () => resolveCalc(card));
-    form.addEventListener("submit", (e) => { e.preventDefault(); resolveCalc(card); });
+    form.addEventListener("input", () => resolveCalc(card, TYPING_PAUSE));
+    form.addEventListener("change", () => resolveCalc(card, TYPING_PAUSE));
+    form.addEventListener("submit", (e) => { e.preventDefault(); resolveCalc(card, CLICK_PAUSE); });
     const spec = specs[card.dataset.calc];
     const rollInput = $("[data-type=roll]", form);
     const rr = $("[data-action=roll-resolve]", form);
@@ -195,10 +243,10 @@
       const totals = [];
       for (let k = 0; k < times; k++) totals.push(faces.slice(k * perRoll, (k + 1) * perRoll).reduce((a, c) => a + c, 0));
       showRoll(spec.name, faces, totals.join(", "));
-      resolveCalc(card);
+      resolveCalc(card, CLICK_PAUSE);
     });
     const odds = $("[data-action=odds]", form);
-    if (odds) odds.addEventListener("click", () => { rollInput.value = ""; resolveCalc(card); });
+    if (odds) odds.addEventListener("click", () => { rollInput.value = ""; resolveCalc(card, CLICK_PAUSE); });
     resolveCalc(card);
   }
 
@@ -293,6 +341,46 @@
       if (target && target.hidden) { search.value = ""; run(); }
     });
   }
+
+  // ----- the bars never cover what the keyboard focuses -----------------------------------------
+  // Focus scrolls an element into view inside the scroll padding: make it the bars' real heights.
+  const diceBar = $(".dice"), navBar = $("nav.sections");
+  function padForBars() {
+    const root = document.documentElement.style;
+    if (diceBar) root.scrollPaddingBottom = (diceBar.offsetHeight + 8) + "px";
+    if (navBar) root.scrollPaddingTop = (navBar.offsetHeight + 8) + "px";
+  }
+  // a wide table is a tab stop (to scroll it by keyboard) only when it does not fit
+  const scrollers = $$(".scroll[role=region]");
+  function tabStopsForScrollers() {
+    for (const s of scrollers) {
+      if (s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1) s.setAttribute("tabindex", "0");
+      else if (s !== document.activeElement) s.removeAttribute("tabindex");
+    }
+  }
+  function fitToScreen() { padForBars(); tabStopsForScrollers(); }
+  if (window.ResizeObserver) {
+    const ro = new ResizeObserver(fitToScreen);
+    if (diceBar) ro.observe(diceBar);
+    ro.observe(document.body);
+  }
+  window.addEventListener("resize", fitToScreen);
+  document.addEventListener("toggle", tabStopsForScrollers, true); // a set-up list opened
+  fitToScreen();
+
+  // the sections bar scrolls sideways on a phone; Chromium leaves a link focused in it cut off
+  if (navBar) navBar.addEventListener("focusin", (e) => e.target.scrollIntoView({ block: "nearest", inline: "nearest" }));
+
+  // ----- a link to a calculator opens it, and the keyboard goes to its first field --------------
+  document.addEventListener("click", (e) => {
+    const a = e.target.closest("a[href^='#calc-']");
+    const card = a && document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1)));
+    if (!card || card.tagName !== "DETAILS") return;
+    card.open = true;
+    const field = $("input:not([type=hidden]), select, button", card);
+    // after the browser has followed the link
+    setTimeout(() => { (field || $("summary", card)).focus(); }, 0);
+  });
 
   // ----- a link to a calculator opens it ----------------------------------------------------------
   function openTarget() {

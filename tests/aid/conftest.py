@@ -88,3 +88,28 @@ def open_page(browser):
         ctx.close()
     for _, watch in opened:
         watch.check()
+
+
+@pytest.fixture(scope="session")
+def typed(games) -> dict:
+    """Per game: a rolled case of every calculator, and an error case of each that has one."""
+    from tests.aid.forms import pick
+
+    out = {}
+    for name, game in games.items():
+        todo = pick(game)
+        out[name] = {
+            "rolled": [c for c in todo if "error" not in c[3] and c[2] is not None]
+            or [c for c in todo if "error" not in c[3]],
+            "error": [c for c in todo if "error" in c[3]],
+        }
+    return out
+
+
+@pytest.fixture(scope="session")
+def index_page(tmp_path_factory, games, pages):
+    """The index of all games, written beside their aid pages."""
+    from builder.outputs.html import build_index
+
+    out = next(iter(pages.values())).parents[1]
+    return build_index([str(ROOT / n) if "/" in n else n for n in games], out)
