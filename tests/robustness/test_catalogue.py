@@ -16,7 +16,11 @@ from robustness.robust_runner import FIXTURES, changes, run_builder, snapshot
 
 _INSTRUCTION = re.compile(r"[:;] (write|use|give|add|remove|narrow|correct|rename|save|put|delete|"
                           r"split|set|move|flatten|check|swap)\b")
-CPU_BUDGET = 3.0  # seconds of CPU per case: start-up (~0.3 s) + load + the message
+# Seconds of CPU per case: start-up (~0.3 s) + load + the message. A guard against runaway work
+# (a quadratic check, a retry loop), not a speed target: the largest case, 17,000 regions, takes
+# 3.3-3.7 s on this 2-core machine with the main branch of 2026-11-26 and with its parent alike
+# (TOML parsing of 2 MB is 2 s of it); speed lives in benchmarks/run.py.
+CPU_BUDGET = 8.0
 
 
 @pytest.fixture(scope="session")
