@@ -191,6 +191,11 @@ def scenario_view(game: Game, sc) -> dict:
                             + (f" (waits in {r.box})" if r.box else ""),
                             "condition": r.condition, "source": r.source, "note": r.note}
                            for r in reinf],
+        "withdrawals": [{"when": w.timing(), "piece": piece_label(game, w.unit),
+                         "side": side_name(game, _piece_side(game, w.unit)),
+                         "to": next((b.name for b in game.info.boxes if b.id == w.box), "Withdrawn"),
+                         "condition": w.condition, "note": w.note}
+                        for w in sorted(sc.withdrawals, key=lambda w: w.leaves_as_turn_begins())],
         "allowances": [{"side": side_name(game, a.side), "kind": a.kind, "turns": a.turns,
                         "count": a.count, "note": a.note, "source": a.source} for a in sc.allowances],
         "tracks": tracks,

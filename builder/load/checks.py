@@ -561,6 +561,21 @@ class Checker:
                 if r.box and r.box not in boxes:
                     err(("reinforcements", i, "box"), f"unknown box '{r.box}'",
                         f"use one of: {', '.join(sorted(boxes)) or '(none)'}")
+            lo, hi = scenario.turns if scenario.turns else (first, last)
+            for i, w in enumerate(scenario.withdrawals):
+                if w.unit not in g.unit_by_id and UNREADABLE not in counters:
+                    err(("withdrawals", i, "unit"), f"unknown unit '{w.unit}'",
+                        "use a unit id from counters.csv (markers are not withdrawn)")
+                if not lo <= w.turn <= hi:
+                    err(("withdrawals", i, "turn"), f"turn {w.turn} is outside the scenario's turns "
+                        f"{lo}-{hi}", "correct the turn")
+                elif w.turn == hi and w.when == "end":
+                    err(("withdrawals", i, "when"), f"'{w.unit}' leaves at the end of the last turn "
+                        f"({hi}), when the game is over", "give the turn it leaves play, or remove it")
+                if w.box and w.box not in boxes:
+                    err(("withdrawals", i, "box"), f"unknown box '{w.box}'",
+                        f"use one of: {', '.join(sorted(boxes)) or '(none)'}, or leave it empty for "
+                        "the module's 'Withdrawn' box")
             for i, a in enumerate(scenario.allowances):
                 self.side(a.side, lambda m, f, i=i: err(("allowances", i, "side"), m, f))
             for i, row in enumerate(scenario.tracks):
@@ -572,13 +587,65 @@ class Checker:
             for i, d in enumerate(scenario.draws):
                 if d.deck not in decks:
                     err(("draws", i, "deck"), f"unknown deck '{d.deck}'", f"use one of: {', '.join(sorted(decks))}")
+            for i, v in enumerate(scenario.victory_counts):
+                self._victory_count(v, lambda k, m, f, i=i: err(("victory_counts", i, *k), m, f),
+                                    boxes, regions, map_ok)
             if scenario.victory_table and scenario.victory_table not in tables:
                 err(("victory_table",), f"unknown table '{scenario.victory_table}'", "use a table id from tables.toml")
+            vt = next((tb for tb in g.tables if tb.id == scenario.victory_table), None)
+            dice = getattr(vt, "dice", "")
+            if scenario.victory_counts and vt is not None and (vt.kind != "lookup" or dice):
+                err(("victory_table",), f"table '{vt.id}' is a {vt.kind}{' with dice' if dice else ''}"
+                    ": the Victory button looks the points up in a lookup table without dice",
+                    "name a lookup table keyed on the points, or leave victory_table out")
+            if scenario.victory_default and scenario.victory_table:
+                err(("victory_default",), "victory_default is the standing when there is no "
+                    "victory_table, but this scenario has one", "remove one of the two")
             if scenario.first_player:
                 self.side(scenario.first_player, lambda m, f: err(("first_player",), m, f))
             if scenario.turns and not (first <= scenario.turns[0] <= scenario.turns[1] <= last) \
                     and (self.complete or scenario.turns[0] > scenario.turns[1]):
                 err(("turns",), f"turns {list(scenario.turns)} are outside {first}-{last}", "correct them")
+
+    def _victory_count(self, v, err, boxes, regions, map_ok) -> None:
+        """A victory count names a side, one thing to count, and places the module can read."""
+        g = self.g
+        self.side(v.side, lambda m, f: err(("side",), m, f))
+        if bool(v.held) == bool(v.pieces_in):
+            err(("held",), "a victory count needs either 'held' (places) or 'pieces_in' (where units "
+                "are counted), not both", "give one of them")
+        for j, place in enumerate(v.held):
+            if not map_ok:
+                break
+            if g.is_hex:
+                try:
+                    ok = g.grid.contains(g.hex(place))
+                except ValueError:
+                    ok = False
+            else:
+                ok = place in g.sector_by_id
+            if not ok:
+                err(("held", j), f"'{place}' is no {'hex' if g.is_hex else 'sector'} of the map",
+                    "use a hex number of map.toml" if g.is_hex else "use a sector id of map.toml")
+        # a side with no eliminated or losses box gets one in the module: '<side>-eliminated'
+        boxes = set(boxes) | {f"{sd.id}-eliminated" for sd in g.info.sides if not any(
+            b.kind in ("eliminated", "losses") and b.side == sd.id for b in g.info.boxes)}
+        kind, _, ident = v.pieces_in.partition(":")
+        if v.pieces_in and not ((kind == "box" and ident in boxes) or v.pieces_in == "map"
+                                or (kind == "region" and (ident in regions or not map_ok))):
+            err(("pieces_in",), f"'{v.pieces_in}' is no box or region",
+                f"use 'map', box:<id> ({', '.join(sorted(boxes)) or 'no boxes'}) or region:<id> "
+                f"({', '.join(sorted(regions)) or 'no regions'})")
+        if v.factor and v.factor not in g.info.factor_names:
+            err(("factor",), f"unknown factor '{v.factor}'",
+                f"use one of factor_names: {', '.join(g.info.factor_names) or '(none)'}")
+        if v.factor and not v.pieces_in:
+            err(("factor",), "'factor' sums the units counted by 'pieces_in'", "add pieces_in or remove factor")
+        if v.all and not v.held:
+            err(("all",), "'all' applies to held places", "remove it, or give the places in 'held'")
+        if (v.at_least is not None or v.at_most is not None) != bool(v.result):
+            err(("result",), "at_least / at_most and result go together: the result the count decides",
+                "give both, or neither")
 
     def location_problem(self, loc: str, boxes, first, last, map_ok=True) -> tuple[str, str] | None:
         g = self.g

@@ -14,6 +14,7 @@ def check(c: Checker, scenarios) -> None:
     entering where the map has no entry hex for it."""
     for scenario, (src, setup_path, named) in scenarios:
         _accounting(c, scenario, src, setup_path, named)
+        _withdrawals(c, scenario, src, setup_path)
         _faces_and_codes(c, scenario, setup_path)
         if c.g.is_hex:
             _regions(c, scenario, setup_path)
@@ -71,6 +72,42 @@ def _accounting(c: Checker, sc, src, setup_path, named: set) -> None:
             c.e.add(src.path, src.where(("reinforcements", entering[u.copies], "unit")),
                     f"'{u.id}' arrives {len(entering)} times but has {u.copies} "
                     f"cop{'ies' if u.copies != 1 else 'y'}", "raise its copies or remove a reinforcement")
+
+
+def _withdrawals(c: Checker, sc, src, setup_path) -> None:
+    """A withdrawn unit is in play by then (set up, or arrived on an earlier turn), once."""
+    setup = {p.unit for p in sc.setup}
+    arrives = {}
+    for r in sc.reinforcements:
+        if not r.returns:
+            arrives.setdefault(r.unit, r)
+    seen: dict[str, int] = {}
+    for i, w in enumerate(sc.withdrawals):
+        if w.unit not in c.g.unit_by_id:
+            continue  # reported as unknown already
+        if w.unit in seen:
+            c.e.add(src.path, src.where(("withdrawals", i, "unit")),
+                    f"'{w.unit}' is withdrawn twice (withdrawals[{seen[w.unit]}] and [{i}])",
+                    "keep one withdrawal; an earlier reason goes in its condition")
+            continue
+        seen[w.unit] = i
+        if w.unit in sc.not_in_play:
+            c.e.add(src.path, src.where(("withdrawals", i, "unit")),
+                    f"'{w.unit}' is withdrawn but declared not in play", "remove one of the two")
+        elif w.unit not in setup and w.unit not in arrives:
+            c.e.add(src.path, src.where(("withdrawals", i, "unit")),
+                    f"'{w.unit}' is withdrawn on turn {w.turn} but is neither set up in "
+                    f"{setup_path.name} nor a reinforcement", "set it up, or remove the withdrawal")
+        elif w.unit not in setup:
+            r = arrives[w.unit]
+            if r.turn is not None and r.turn > w.turn:
+                c.e.add(src.path, src.where(("withdrawals", i, "turn")),
+                        f"'{w.unit}' is withdrawn on turn {w.turn} but arrives on turn {r.turn}",
+                        "withdraw it on or after its arrival turn")
+            elif r.turn is not None and r.turn == w.turn and w.when == "start":
+                c.e.add(src.path, src.where(("withdrawals", i, "when")),
+                        f"'{w.unit}' arrives and is withdrawn as turn {w.turn} begins",
+                        "withdraw it at the end of the turn (when = \"end\") or later")
 
 
 def _region_hexes(c: Checker) -> dict[str, set[HexId]]:

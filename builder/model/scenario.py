@@ -48,6 +48,59 @@ class Reinforcement(Sourced):
         "parachute anywhere in 1.3'); without it every hex in 'at' must be an entry hex")
 
 
+class Withdrawal(Sourced):
+    """A unit that leaves play on a scheduled turn (it may come back later as a reinforcement
+    with returns = true)."""
+
+    unit: str = Field(description="unit id from counters.csv; every counter of it on the map leaves")
+    turn: int = Field(description="the turn it leaves: at its start, or at its end with "
+                      "when = \"end\"")
+    when: Literal["start", "end"] = Field(
+        default="start", description="'start': removed as the turn begins; 'end': removed at the "
+        "end of the turn (the module moves it as the next turn begins)")
+    box: str = Field(default="", description="box id (game.toml [[boxes]]) it is moved to; empty: "
+                     "the module's 'Withdrawn' box")
+    condition: str = Field(default="", description="an earlier or other reason it leaves, in words "
+                           "(printed with the withdrawal; the players apply it)")
+
+    def timing(self) -> str:
+        """When it leaves, as players read it: 'start of turn 8' or 'end of turn 8'."""
+        return f"{self.when} of turn {self.turn}"
+
+    def leaves_as_turn_begins(self) -> int:
+        """The turn whose start moves it off the map (the next turn for when = 'end')."""
+        return self.turn + (1 if self.when == "end" else 0)
+
+
+class VictoryCount(Sourced):
+    """One thing the board shows that the victory conditions count: places held by a side, or a
+    side's pieces in a box or region (optionally their printed factor summed). The module's
+    Victory button counts each and writes the standing to the chat."""
+
+    name: str = Field(description="what is counted, as players read it (e.g. 'Peaks held by the "
+                      "Allied player')")
+    side: str = Field(description="side id: the side holding the places, or whose pieces are counted")
+    held: tuple[str, ...] = Field(
+        default=(), description="hexes or sector ids; a place is held by 'side' when a unit of "
+        "that side is on it and no unit of another side is")
+    pieces_in: str = Field(
+        default="", description="instead of 'held': 'box:<id>' (a box of game.toml), "
+        "'region:<id>' (a region of map.toml) or 'map' (anywhere on the map): counts the side's "
+        "units there")
+    factor: str = Field(default="", description="with pieces_in: sum this printed factor (a name "
+                        "of factor_names) instead of counting units, e.g. soldiers lost")
+    vp: int = Field(default=0, description="victory points per place held or per unit (point) "
+                    "counted; negative for points against the side scoring")
+    all: bool = Field(default=False, description="with held: the vp are scored once, only when "
+                      "every place is held")
+    at_least: int | None = Field(default=None, description="the count decides the game when it "
+                                 "reaches this number: the standing is 'result'")
+    at_most: int | None = Field(default=None, description="the count decides the game when it is "
+                                "at most this number: the standing is 'result'")
+    result: str = Field(default="", description="the result when at_least / at_most is met "
+                        "(player text, e.g. 'Automatic Belgian victory')")
+
+
 class Allowance(Sourced):
     """Replacements or rebuilds: how many, for whom, in which turns."""
 
@@ -85,11 +138,22 @@ class Scenario(Sourced):
         default=(), description="unit ids this scenario does not use; every other unit of counters.csv "
         "must be set up (in the .setup.csv) or listed as a reinforcement")
     reinforcements: tuple[Reinforcement, ...] = ()
+    withdrawals: tuple[Withdrawal, ...] = Field(
+        default=(), description="units leaving play on a turn (moved off the map by the module)")
     allowances: tuple[Allowance, ...] = ()
     tracks: tuple[TrackRow, ...] = ()
     draws: tuple[DeckDraw, ...] = ()
     victory: tuple[str, ...] = Field(default=(), description="victory conditions as the rules state them")
     victory_table: str = Field(default="", description="table id that turns points into a level")
+    victory_counts: tuple[VictoryCount, ...] = Field(
+        default=(), description="what the module's Victory button counts on the board (places "
+        "held, units in a box or region); their vp added up are looked up in victory_table")
+    victory_default: str = Field(
+        default="", description="the standing when no count decides and there is no "
+        "victory_table (e.g. 'German victory')")
+    victory_by_hand: tuple[str, ...] = Field(
+        default=(), description="victory points the board cannot show (supply, exits ...), "
+        "named in the Victory chat line for the players to add")
     special_rules: tuple[str, ...] = ()
 
 

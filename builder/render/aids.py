@@ -608,7 +608,7 @@ def setup_cards(game: Game) -> list[Card]:
             parts.append(Para([("Set-up", True), (sc.setup_note, False)]))
         turns = f"turns {sc.turns[0]}-{sc.turns[1]}" if sc.turns else ""
         cards.append(Card(f"Set-up: {sc.name}", parts, turns))
-        if sc.reinforcements or sc.allowances or sc.draws:
+        if sc.reinforcements or sc.withdrawals or sc.allowances or sc.draws:
             parts = []
             if sc.reinforcements:
                 rows = []
@@ -638,6 +638,22 @@ def setup_cards(game: Game) -> list[Card]:
                         wrap_cols={2, 3, 4},
                     )
                 )
+            if sc.withdrawals:
+                rows = []
+                for w in sorted(sc.withdrawals, key=lambda w: w.leaves_as_turn_begins()):
+                    name, side = _unit_name(game, w.unit)
+                    s = game.sides.get(side)
+                    rows.append([
+                        Cell(w.timing().capitalize(), bold=True),
+                        Cell(s.name if s else "", fill=s.color if s else None,
+                             colour=style.ink_on(s.color) if s else style.INK),
+                        Cell(name, align="start"),
+                        Cell(_where(game, "box:" + w.box) if w.box else "Withdrawn box",
+                             align="start"),
+                        Cell(w.condition, align="start"),
+                    ])
+                parts.append(Grid([_h("Leaves", "Side", "Unit", "Goes to", "Or earlier")], rows,
+                                  wrap_cols={2, 3, 4}))
             if sc.allowances:
                 lines = [("Replacements and rebuilds", True)]
                 for a in sc.allowances:

@@ -186,3 +186,74 @@ def test_scenario_that_does_not_parse_still_has_its_set_up_checked(mini, run_cli
     err = check(run_cli, mini).stderr
     assert "basic.toml: line 1" in err and "TOML syntax error" in err
     assert "basic.setup.csv: line 3, column 'within'" in err
+
+
+WITHDRAW = '\n[[withdrawals]]\nunit = "{unit}"\nturn = {turn}\nwhen = "{when}"\nbox = "{box}"\n'
+
+
+def _withdraw(mini, unit="b-1", turn=3, when="start", box=""):
+    with open(mini / "scenarios/basic.toml", "a", encoding="utf-8") as fh:
+        fh.write(WITHDRAW.format(unit=unit, turn=turn, when=when, box=box))
+
+
+def test_withdrawal_of_a_unit_in_play_is_accepted(mini, run_cli):
+    _withdraw(mini, "b-2", 3, "end")  # arrives on turn 2, leaves at the end of turn 3
+    assert check(run_cli, mini).exit_code == 0
+
+
+@pytest.mark.parametrize("args, message", [
+    (("x-9", 3), "key withdrawals[0].unit: unknown unit 'x-9'"),
+    (("b-1", 7), "key withdrawals[0].turn: turn 7 is outside the scenario's turns 1-4"),
+    (("b-1", 4, "end"), "key withdrawals[0].when: 'b-1' leaves at the end of the last turn (4)"),
+    (("b-1", 2, "start", "nowhere"), "key withdrawals[0].box: unknown box 'nowhere'"),
+    (("b-2", 1), "key withdrawals[0].turn: 'b-2' is withdrawn on turn 1 but arrives on turn 2"),
+    (("b-2", 2), "key withdrawals[0].when: 'b-2' arrives and is withdrawn as turn 2 begins"),
+])
+def test_withdrawal_problems(mini, run_cli, args, message):
+    _withdraw(mini, *args)
+    result = check(run_cli, mini)
+    assert result.exit_code == 2
+    assert "basic.toml: line " in result.stderr and message in result.stderr, result.stderr
+
+
+def test_withdrawn_twice(mini, run_cli):
+    _withdraw(mini, "b-1", 2)
+    _withdraw(mini, "b-1", 3)
+    assert "'b-1' is withdrawn twice (withdrawals[0] and [1])" in check(run_cli, mini).stderr
+
+
+COUNT = '\n[[victory_counts]]\nname = "Towns held"\nside = "{side}"\n{body}\n'
+
+
+@pytest.mark.parametrize("side, body, message", [
+    ("blue", 'held = ["0101", "9999"]', "key victory_counts[0].held[1]: '9999' is no hex of the map"),
+    ("blue", 'pieces_in = "box:nowhere"', "key victory_counts[0].pieces_in: 'box:nowhere' is no box "
+     "or region"),
+    ("green", 'held = ["0101"]', "key victory_counts[0].side: side 'green' is not defined"),
+    ("blue", "vp = 1", "key victory_counts[0].held: a victory count needs either 'held' (places) "
+     "or 'pieces_in'"),
+    ("blue", 'pieces_in = "map"\nfactor = "speed"', "key victory_counts[0].factor: unknown factor "
+     "'speed'"),
+    ("blue", 'held = ["0101"]\nat_least = 1', "key victory_counts[0].result: at_least / at_most "
+     "and result go together"),
+    ("blue", 'pieces_in = "map"\nall = true', "key victory_counts[0].all: 'all' applies to held places"),
+])
+def test_victory_count_problems(mini, run_cli, side, body, message):
+    with open(mini / "scenarios/basic.toml", "a", encoding="utf-8") as fh:
+        fh.write(COUNT.format(side=side, body=body))
+    result = check(run_cli, mini)
+    assert result.exit_code == 2
+    assert "basic.toml: line " in result.stderr and message in result.stderr, result.stderr
+
+
+def test_victory_counts_of_a_side_without_a_box_use_its_eliminated_box(mini, run_cli):
+    with open(mini / "scenarios/basic.toml", "a", encoding="utf-8") as fh:
+        fh.write(COUNT.format(side="blue", body='pieces_in = "box:blue-eliminated"\nvp = -1'))
+    assert check(run_cli, mini).exit_code == 0
+
+
+def test_victory_default_and_table_do_not_go_together(mini, run_cli):
+    edit(mini / "scenarios/basic.toml", 'turns = [1, 4]',
+         'turns = [1, 4]\nvictory_default = "Red wins"\nvictory_table = "crt"')
+    err = check(run_cli, mini).stderr
+    assert "key victory_default: victory_default is the standing when there is no victory_table" in err
