@@ -83,6 +83,8 @@ def box_keys(game: Game) -> list[tuple[str, str]]:
         has = any(b.kind in ("eliminated", "losses") and b.side == side.id for b in game.info.boxes)
         if not has:
             out.append((f"box:{side.id}-eliminated", f"{side.name} eliminated"))
+    if any(not w.box for sc in game.scenarios for w in sc.withdrawals) and "withdrawn" not in box_ids:
+        out.append(("box:withdrawn", "Withdrawn"))
     for d in game.info.decks:
         if d.id not in box_ids:
             out.append((f"deck:{d.id}", d.name))

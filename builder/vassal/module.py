@@ -17,7 +17,7 @@ from builder.model.game_model import Game
 from builder.model.scenario import Scenario
 from builder.vassal import boxes as bx
 from builder.vassal import components as c
-from builder.vassal import html, images, pieces, turn_events
+from builder.vassal import html, images, pieces, turn_events, victory
 from builder.vassal import traits as t
 from builder.vassal.archive import zip_bytes
 from builder.vassal.encoding import CTRL, encode_sequence, keystroke
@@ -29,6 +29,7 @@ MAIN_MAP = "Main Map"
 MAIN_MAP_ID = "Map0"  # VASSAL numbers maps in buildFile order: the main map comes first
 MAIN_BOARD = "Map"
 BOX_MAP = "Off-map Boxes"
+BOX_MAP_ID = "Map1"  # the boxes window is the second map
 BOX_BOARD = "Boxes"
 MAP_IMAGE = "map.png"
 BOX_IMAGE = "offmap-boxes.png"
@@ -428,9 +429,12 @@ def build_module(game: Game) -> ModuleBuild:
 
     per_scenario = {sc.name: scenario_targets(game, sc, box_names) for sc in game.scenarios}
     counts: Counter = Counter()
-    for targets in per_scenario.values():
-        here = Counter(tg.key for _, tg, _ in targets if tg.map == BOX_MAP
+    for sc in game.scenarios:
+        here = Counter(tg.key for _, tg, _ in per_scenario[sc.name] if tg.map == BOX_MAP
                        and not tg.key.startswith("deck:"))
+        for w in sc.withdrawals:
+            here[turn_events.withdrawal_box_key(w)] += 1  # the withdrawn stand after the set-up
+        here["off-map"] += 1  # the scenario's 'Victory standing' piece
         for k, n in here.items():
             counts[k] = max(counts[k], n)
     board = bx.layout(game, counts, cell)
@@ -446,6 +450,7 @@ def build_module(game: Game) -> ModuleBuild:
     entries: dict[str, bytes] = {}
     entries["images/" + MAP_IMAGE] = images.board_png(game, geom.px_per_mm)
     entries["images/" + BOX_IMAGE] = images.drawing_png(bx.board_svg(board))
+    entries["images/" + victory.IMAGE] = images.drawing_png(victory.image_svg())
     for cid, face in pieces.faces(game):
         entries["images/" + pieces.image_name(cid, face)] = images.counter_png(
             game, cid, face, geom.piece_px_per_mm)
@@ -462,6 +467,8 @@ def build_module(game: Game) -> ModuleBuild:
         fill: Counter = Counter()
         expected = []
         arriving = [r for r in sc.reinforcements if not r.returns]  # as scenario_targets lists them
+        leaving = {w.unit: w for w in sc.withdrawals}
+        withdrawn_slot = Counter(tg.key for _, tg, _ in targets if tg.map == BOX_MAP)
         faces = [p.face for p in sc.setup] + ["front"] * len(arriving)
         for i, ((cid, target, note), face) in enumerate(zip(targets, faces, strict=True)):
             expected.append((cid, target.map, target.location))
@@ -475,6 +482,13 @@ def build_module(game: Game) -> ModuleBuild:
                 r = arriving[i - len(sc.setup)]
                 piece = t.Piece(turn_events.arrival_traits(game, geom, r, target.location)
                                 + piece.traits)
+            w = leaving.get(cid)
+            if w is not None:  # due to leave: its turn and 'Withdraw' to a free slot of its box
+                key = turn_events.withdrawal_box_key(w)
+                wx, wy = boxes_by_key[key].slot_point(withdrawn_slot[key], board.cell)
+                withdrawn_slot[key] += 1
+                piece = t.Piece(turn_events.withdrawal_traits(game, w, BOX_MAP_ID, BOX_BOARD, wx, wy)
+                                + piece.traits)
             if note:
                 piece = t.Piece((t.Marker((("SetupNote", note),)),) + piece.traits)
             if target.map == MAIN_MAP:
@@ -483,6 +497,9 @@ def build_module(game: Game) -> ModuleBuild:
                 x, y = boxes_by_key[target.key].slot_point(fill[target.key], board.cell)
                 fill[target.key] += 1
             placed.append(Placed(piece.expanded(book.protos), target.map, x, y, book.gpid()))
+        # the Victory button's piece: counts the board for this scenario's victory conditions
+        x, y = boxes_by_key["off-map"].slot_point(fill["off-map"], board.cell)
+        placed.append(Placed(victory.victory_piece(game, sc), BOX_MAP, x, y, book.gpid()))
         fname = scenario_file(sc)
         text = saved_game(placed, {MAIN_MAP: MAIN_BOARD, BOX_MAP: BOX_BOARD})
         entries[fname] = vsav_bytes(text, md)
@@ -506,6 +523,7 @@ def build_module(game: Game) -> ModuleBuild:
         *dice_buttons(game),
         turn_tracker(game, event_hotkeys),
         *event_commands,
+        *victory.components(game),
         chart_window,
         c.NotesWindow(),
         *setups,

@@ -10,6 +10,13 @@ Nothing moves twice: a unit already brought on (or moved by hand, or eliminated)
 in its set-up box, so stepping the turn back and forward again moves nothing; the chat line
 says so. Conditional reinforcements (no turn) keep the same 'Enter the map' command for the
 player to use when the condition is met.
+
+Withdrawals work the same way in the other direction: as the turn a unit leaves begins (the
+next turn for a withdrawal at the end of a turn), a Global Key Command sends 'Withdraw' to every
+piece scheduled for it that is still on the main map, and its Send-to-location trait moves it
+to its box ('Withdrawn' unless the scenario names one). A unit already off the map (eliminated,
+or withdrawn by hand for an earlier reason) is not moved; stepping the turn back does not bring
+a withdrawn unit back, and the chat line says so.
 """
 
 from __future__ import annotations
@@ -27,6 +34,9 @@ from builder.vassal.geometry import BoardGeometry
 ENTER_KEY = keystroke(69, CTRL)  # Ctrl+E: 'Enter the map'
 WAITING = "WaitsIn"  # marker: the name of the box a reinforcement was set up in
 ENTRY_TURN = "EntryTurn"
+WITHDRAW_KEY = keystroke(NAMED, 0, "Withdraw")
+WITHDRAW_TURN = "WithdrawTurn"  # marker: the turn whose start moves the unit off the map
+WITHDRAWN = "Withdrawn"  # the box withdrawn units go to when the scenario names none
 MENU = "Turn events"
 
 
@@ -47,6 +57,7 @@ class TurnEvents:
     arrivals: list[str] = field(default_factory=list)  # chat text per arrival group
     movers: int = 0  # pieces the Global Key Command brings on
     notes: list[str] = field(default_factory=list)  # tracks, draws, replacements
+    leaving: list[str] = field(default_factory=list)  # chat text per withdrawal
 
     def line(self, game: Game) -> str:
         parts = []
@@ -54,6 +65,10 @@ class TurnEvents:
             parts.append("reinforcements " + "; ".join(self.arrivals)
                          + (" (brought on from their box; a unit no longer there is not moved)"
                             if self.movers else ""))
+        if self.leaving:
+            parts.append("withdrawn " + "; ".join(self.leaving)
+                         + " (moved off the map if still on it; stepping the turn back does not "
+                           "bring a unit back)")
         parts.extend(self.notes)
         return f"Turn {self.turn}: " + ". ".join(parts)
 
@@ -113,6 +128,12 @@ def scenario_events(game: Game, sc: Scenario) -> dict[int, TurnEvents]:
             ev(r.turn).movers += 1
     for (n, hexes), names in groups.items():
         ev(n).arrivals.append(", ".join(names) + (f" at {hexes}" if hexes else ""))
+    for w in sc.withdrawals:
+        n = w.leaves_as_turn_begins()
+        if first <= n <= last:
+            box = withdrawal_box_name(game, w)
+            ev(n).leaving.append(f"{_unit_name(game, w.unit)} ({w.timing()}) to the {box}"
+                                 + ("" if box.lower().endswith("box") else " box"))
     rows = {tr.id: tr for tr in sc.tracks}
     drawn_by_track = {d.count.split()[-1]: d for d in sc.draws if d.count.startswith("per track ")}
     for tr in sc.tracks:
@@ -149,6 +170,24 @@ def arrival_traits(game: Game, geom: BoardGeometry, r, box_name: str) -> tuple[t
                              description=f"Reinforcement: enters at {where}"))
 
 
+def withdrawal_box_key(w) -> str:
+    """The off-map box a withdrawn unit goes to ('box:<id>'; 'box:withdrawn' by default)."""
+    return f"box:{w.box or 'withdrawn'}"
+
+
+def withdrawal_box_name(game: Game, w) -> str:
+    return next((b.name for b in game.info.boxes if b.id == w.box), WITHDRAWN)
+
+
+def withdrawal_traits(game: Game, w, box_map_id: str, board: str, x: int, y: int
+                      ) -> tuple[t.Trait, ...]:
+    """What a unit due to leave carries: the turn that moves it, and 'Withdraw'."""
+    box = withdrawal_box_name(game, w)
+    return (t.Marker(((WITHDRAW_TURN, str(w.leaves_as_turn_begins())),)),
+            t.SendToLocation(f"Withdraw ({w.timing()})", WITHDRAW_KEY, box_map_id, board, x, y,
+                             description=f"Withdrawal: to {box}"))
+
+
 def components(game: Game) -> tuple[list[c.Component], list[c.Component]]:
     """(TurnTracker children, module components): a turn hotkey per turn with events, and a
     Global Key Command per turn with arrivals (also in the 'Turn events' toolbar menu, to
@@ -158,6 +197,8 @@ def components(game: Game) -> tuple[list[c.Component], list[c.Component]]:
         for n, e in scenario_events(game, sc).items():
             per_turn.setdefault(n, []).append((sc.name, e))
     phase = game.info.sequence[0].name if game.info.sequence else ""
+    from builder.vassal.module import MAIN_MAP
+
     hotkeys, commands = [], []
     for n, found in sorted(per_turn.items()):
         lines = {e.line(game) for _, e in found}
@@ -176,10 +217,28 @@ def components(game: Game) -> tuple[list[c.Component], list[c.Component]]:
                 name=name, buttonText=name, tooltip=name, buttonHotkey=key, hotkey=ENTER_KEY,
                 filter=f'{{{ENTRY_TURN}=="{n}" && CurrentZone=={WAITING}}}', singleMap=False,
                 reportSingle=True, reportFormat=""))
-        hotkeys.append(c.TurnGlobalHotkey(name=f"Turn {n} events", hotkey=key,
-                                          match="{" + match + "}", reportFormat=_safe(text)))
+        report = _safe(text)
+        if key:
+            hotkeys.append(c.TurnGlobalHotkey(name=f"Turn {n} events", hotkey=key,
+                                              match="{" + match + "}", reportFormat=report))
+            report = ""  # one chat line per turn
+        if any(e.leaving for _, e in found):
+            wkey = keystroke(NAMED, 0, f"TurnWithdrawals{n}")
+            name = f"Withdraw turn {n} units"
+            commands.append(c.GlobalKeyCommand(
+                name=name, buttonText=name, tooltip=name, buttonHotkey=wkey, hotkey=WITHDRAW_KEY,
+                filter=f'{{{WITHDRAW_TURN}=="{n}" && CurrentMap=="{_quote(MAIN_MAP)}"}}',
+                singleMap=False, reportSingle=True, reportFormat=""))
+            hotkeys.append(c.TurnGlobalHotkey(name=f"Turn {n} withdrawals", hotkey=wkey,
+                                              match="{" + match + "}", reportFormat=report))
+        elif not key:
+            hotkeys.append(c.TurnGlobalHotkey(name=f"Turn {n} events", hotkey="",
+                                              match="{" + match + "}", reportFormat=report))
     if commands:
-        commands = [c.ToolbarMenu(text=MENU, description=MENU, tooltip="Bring on reinforcements",
+        commands = [c.ToolbarMenu(text=MENU, description=MENU,
+                                  tooltip="Bring on reinforcements" + (
+                                      ", withdraw units" if any("Withdraw" in x.attrs["buttonText"]
+                                                                for x in commands) else ""),
                                   menuItems=",".join(x.attrs["buttonText"] for x in commands)),
                     *commands]
     return hotkeys, commands

@@ -59,11 +59,11 @@ def _is_hex(game, text: str) -> bool:
         return False
 
 
-def _play(game, tmp_path, script: list[str]) -> list[list[str]]:
+def _play(game, tmp_path, script: list[str], built=None) -> list[list[str]]:
     from builder.vassal.module import build_module
 
     vmod = tmp_path / f"{game.slug}.vmod"
-    vmod.write_bytes(build_module(game).vmod())
+    vmod.write_bytes((built or build_module(game)).vmod())
     spec = tmp_path / "play.txt"
     spec.write_text("\n".join(script) + "\n", encoding="utf-8")
     try:
@@ -141,3 +141,141 @@ def test_the_line_of_sight_thread_reports_the_hexes_it_crosses(tmp_path):
     assert len(chat) == 1, chat
     assert f"from {line[0]} to {line[-1]}" in chat[0]
     assert chat[0].endswith("crossing " + ", ".join(line[1:]))
+
+
+def test_a_withdrawal_leaves_the_map_once(tmp_path):
+    """Scheldt's 155th regiment is withdrawn at the end of Turn 8 (13.1): as Turn 9 begins it
+    moves from its hex to the Withdrawn box with the turn's chat line; stepping the turn back
+    and forward leaves it there (one piece, not moved again, no second line for it)."""
+    name = next(g for g in HEX_GAMES if game_id(g) == "scheldt")
+    game = load_game(find_game(name))
+    sc = game.scenarios[0]
+    w = sc.withdrawals[0]
+    start = next(p for p in sc.setup if p.unit == w.unit)
+    phases = max(1, len(game.info.sequence))
+    steps = (w.leaves_as_turn_begins() - sc.turns[0]) * phases
+    records = _play(game, tmp_path, ["SHOW", f"SETUP\t{sc.name}", f"NEXT\t{steps - 1}",
+                                     f"WHERE\t{w.unit}", "NEXT\t1", f"WHERE\t{w.unit}",
+                                     f"PREV\t{phases}", f"NEXT\t{phases}", f"WHERE\t{w.unit}"])
+    assert [r for r in records if r[0] == "PROBLEM"] == []
+    where = [r[1:] for r in records if r[0] == "AT"]
+    assert where == [[w.unit, "Main Map", game.grid.label(game.hex(start.at))],
+                     [w.unit, "Off-map Boxes", "Withdrawn"],
+                     [w.unit, "Off-map Boxes", "Withdrawn"]]
+    line = "* " + turn_events._safe(
+        turn_events.scenario_events(game, sc)[w.leaves_as_turn_begins()].line(game))
+    chat = [r[1] for r in records if r[0] == "CHAT"]
+    assert "155/52 infantry (end of turn 8) to the Withdrawn box" in line
+    assert chat.count(line) == 2, chat  # said again on the way forward, and nothing else moved
+    turns = [r for r in records if r[0] == "TURN"]
+    assert turns[steps - 1][1] == turn_events.turn_label(game, w.leaves_as_turn_begins())
+
+
+def _box_point(built, name: str) -> tuple[int, int]:
+    """A point inside a box of the boxes window (the engine's location probes list one)."""
+    from builder.vassal.module import BOX_MAP
+
+    return next((x, y + 40) for m, x, y, loc in built.probes if m == BOX_MAP and loc == name)
+
+
+def _victory(records) -> str:
+    pressed = [i for i, r in enumerate(records) if r[0] == "PRESSED"]
+    return [r[1] for r in records[pressed[-1]:] if r[0] == "CHAT"]
+
+
+def test_the_victory_button_counts_objectives_and_eliminated_units(tmp_path):
+    """Veritable (14.0): the Allies take Cleve (its German defender eliminated, an Allied unit
+    moved in) and lose one unit; the Victory button counts both from the board and looks the net
+    VP up in the Victory Levels."""
+    from builder.vassal.module import build_module
+
+    name = next(g for g in HEX_GAMES if game_id(g) == "operation-veritable")
+    game = load_game(find_game(name))
+    sc = game.scenarios[0]
+    built = build_module(game)
+    geom = BoardGeometry(game)
+    allied = [(p.unit, p.at) for p in sc.setup if p.unit in game.unit_by_id
+              and game.unit_by_id[p.unit].side == "allied" and _is_hex(game, p.at)]
+    defenders = [p.unit for p in sc.setup if p.at == "1304" and p.unit in game.unit_by_id]
+    cx, cy = geom.hex_point("1304")
+    script = ["SHOW", f"SETUP\t{sc.name}", "BUTTON\tVictory"]
+    gx, gy = _box_point(built, "German eliminated")
+    ax, ay = _box_point(built, "Allied eliminated")
+    script += [f"SEND\t{u}\t1304\tOff-map Boxes\t{gx}\t{gy}" for u in defenders]
+    script += [f"MOVE\t{allied[0][0]}\t{allied[0][1]}\t{cx}\t{cy}",
+               f"SEND\t{allied[1][0]}\t{allied[1][1]}\tOff-map Boxes\t{ax}\t{ay}",
+               "BUTTON\tVictory"]
+    records = _play(game, tmp_path, script, built)
+    assert [r for r in records if r[0] == "PROBLEM"] == []
+    first = [r[1] for r in records if r[0] == "CHAT"][0]
+    assert ("Cleve and Goch held by the Allied player: 0 of 2 = 0 VP; Allied units eliminated: 0 "
+            "= 0 VP. Total 0 VP: German victory (of sorts).") in first
+    chat = _victory(records)
+    assert len(chat) == 1
+    assert chat[0].startswith("* Victory standing, " + sc.name + " (if the game ended now): ")
+    assert ("Cleve and Goch held by the Allied player: 1 of 2 (Cleve (1304)) = 1 VP; Allied units "
+            "eliminated: 1 = -1 VP. Total 0 VP: German victory (of sorts).") in chat[0]
+    assert "Not counted here, add by hand: Allied +1 for each German Strategic Reserve" in chat[0]
+    assert not re.search(r"assumed|\bal-\d|de-", chat[0])
+
+
+def test_the_victory_button_counts_sectors_and_losses_on_an_area_map(tmp_path):
+    """Eben-Emael: the Belgian crew of Bloc 1 is lost (Belgian Losses box), a glider's soldiers
+    take the sector: 3 VP held, 20 Belgian soldiers lost, and the level from the victory table."""
+    from builder.vassal.module import build_module, sector_label
+    from builder.vassal.geometry import BoardGeometry as Geometry
+
+    name = next(g for g in GAMES if game_id(g) == "eben-emael")
+    game = load_game(find_game(name))
+    sc = game.scenarios[0]
+    built = build_module(game)
+    geom = Geometry(game)
+    crew = [p.unit for p in sc.setup if p.at == "bloc-1" and p.unit in game.unit_by_id]
+    lost = sum(int(game.unit_by_id[u].front) for u in crew)
+    glider = next(p for p in sc.setup if p.unit.startswith("de-glider"))
+    bx, by = _box_point(built, "Belgian Losses")
+    sx, sy = geom.sector_point("bloc-1")
+    where = sector_label(game, glider.at)
+    script = ["SHOW", f"SETUP\t{sc.name}", "BUTTON\tVictory"]
+    script += [f"SEND\t{u}\tBloc 1\tOff-map Boxes\t{bx}\t{by}" for u in crew]
+    script += [f"MOVE\t{glider.unit}\t{where}\t{sx}\t{sy}", "BUTTON\tVictory"]
+    records = _play(game, tmp_path, script, built)
+    assert [r for r in records if r[0] == "PROBLEM"] == []
+    first = [r[1] for r in records if r[0] == "CHAT"][0]
+    assert ("Fortification sectors held by the German player: 0 of 15 = 0 VP; German soldiers "
+            "lost: 0; Belgian soldiers lost: 0. Total 0 VP: German defeat.") in first
+    chat = _victory(records)
+    assert chat == ["* Victory standing, " + sc.name + " (if the game ended now): Fortification "
+                    "sectors held by the German player: 1 of 15 (Bloc 1) = 3 VP; German soldiers "
+                    f"lost: 0; Belgian soldiers lost: {lost}. Total 3 VP: German defeat."]
+
+
+def test_the_line_of_sight_check_marker_measures_from_the_typed_hex(tmp_path):
+    """Vimy (17.3): the check marker dropped on a German unit, the observer's hex typed in its
+    menu: adjacent is observed, beyond 10 hexes is not, by the hex data compiled into the module
+    (the same answers as `builder calc vimy-ridge line-of-sight`)."""
+    from builder.tables import api
+    from builder.vassal_combat import sight
+
+    name = next(g for g in HEX_GAMES if game_id(g) == "vimy-ridge")
+    game = load_game(find_game(name))
+    sc = game.scenarios[0]
+    c = next(c for c in sight.calculators(game) if c.table_id == "line-of-sight")
+    unit, at = next((p.unit, game.grid.label(game.hex(p.at))) for p in sc.setup
+                    if p.unit in game.unit_by_id and _is_hex(game, p.at))
+    near = game.grid.label(next(iter(game.grid.neighbours(game.hex(at)))))
+    far = game.grid.label(next(h for h in game.grid.all_hexes()
+                               if game.grid.distance(h, game.hex(at)) == 12))
+    script = ["SHOW", f"SETUP\t{sc.name}", f"DROP\tL\t{c.marker}\t{unit}\t{at}"]
+    for typed in (near, far):
+        script += [f"SET\tL\tCombatFrom\t{typed}", f"KEY\tL\t{CTRL_R}"]
+    records = _play(game, tmp_path, script)
+    assert [r for r in records if r[0] == "PROBLEM"] == []
+    chat = [r[1] for r in records if r[0] == "CHAT" and "Line of Sight" in r[1]]
+    want = [api.calculate(game, "line-of-sight", {"observer": h, "target": at}).outcome.result
+            for h in (near, far)]
+    assert want == ["observed", "not observed"]
+    assert chat == [f"* Observation and Line of Sight: from {near} to {at} -> observed: adjacent, "
+                    "always observed (17.3)",
+                    f"* Observation and Line of Sight: from {far} to {at} -> not observed: 12 hexes "
+                    "is beyond the 10-hex maximum (17.3)"]

@@ -16,6 +16,7 @@ from vmod_engine import PROBLEM_KINDS, missing_engine, run
 from vmod_validator import engine_attributes
 
 from builder.model.counters import factor_value, split_factors
+from builder.vassal import victory
 from builder.vassal.boxes import box_keys
 from builder.vassal.geometry import MARGIN_ZONE
 from builder.vassal.module import BOX_MAP, MAIN_MAP, sector_label
@@ -145,9 +146,13 @@ def test_engine_setups_place_pieces_as_the_sources_say(built, engine_runs, name)
     for sc in game.scenarios:
         got = r.pieces.get(sc.name, [])
         on = Counter((p["props"].get("UnitId") or p["props"].get("MarkerId"), p["map"],
-                      p["location"]) for p in got if p["holder"] != "Deck")
+                      p["location"]) for p in got if p["holder"] != "Deck"
+                     and p["name"] != victory.PIECE)
         want = Counter(e for e in b.setups[sc.name] if e[2] not in b.decks)
         assert on == want
+        # and the Victory button's piece (issue 17), once, in the off-map box
+        assert [(p["map"], p["location"]) for p in got if p["name"] == victory.PIECE] == [
+            ("Off-map Boxes", "Off-map")]
         in_decks = Counter(p["location"] for p in got if p["holder"] == "Deck")
         assert in_decks == Counter({k: v for k, v in b.decks.items() if v})
         # every hex placement stands on the hex printed in the set-up file

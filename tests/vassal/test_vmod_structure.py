@@ -45,7 +45,8 @@ def test_module_is_structurally_valid(built, name):
     # a reinforcement that returns (issue 15) is the set-up counter coming back: no second piece
     setups = sum(len(sc.setup) + sum(1 for r in sc.reinforcements if not r.returns)
                  for sc in game.scenarios)
-    assert rep.saved_pieces == setups - sum(b.deck_held.values())
+    # each scenario also places its 'Victory standing' piece (issue 17: the Victory button)
+    assert rep.saved_pieces == setups - sum(b.deck_held.values()) + len(game.scenarios)
 
 
 def test_validator_knows_the_engine_defaults():

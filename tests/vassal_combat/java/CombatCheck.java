@@ -159,6 +159,22 @@ public class CombatCheck {
         OUT.println("MOVED\t" + f[1] + "\t" + clean(unit.getProperty("LocationName")));
         return;
       }
+      case "SEND": {  // a unit to a point of another map: SEND id location mapName x y
+        GamePiece unit = findUnit(f[1], f[2]);
+        VASSAL.build.module.Map to = VASSAL.build.module.Map.getMapById(f[3]);
+        for (VASSAL.build.module.Map m : VASSAL.build.module.Map.getMapList()) {
+          if (f[3].equals(m.getMapName())) {
+            to = m;
+          }
+        }
+        if (unit == null || to == null) {
+          problem("NOUNIT", f[1] + " in " + f[2] + " to " + f[3]);
+          return;
+        }
+        to.placeOrMerge(unit, new java.awt.Point(Integer.parseInt(f[4]), Integer.parseInt(f[5])));
+        OUT.println("MOVED\t" + f[1] + "\t" + clean(unit.getProperty("LocationName")));
+        return;
+      }
       case "DROP": {
         GamePiece unit = findUnit(f[3], f[4]);
         PieceSlot slot = null;
@@ -307,6 +323,24 @@ public class CombatCheck {
           }
         }
         problem("NOBUTTON", f[1]);
+        return;
+      }
+      case "CHATALL": {
+        chatSince(0);
+        return;
+      }
+      case "NAMED": {  // properties of the first piece with that name: NAMED name p1,p2
+        for (GamePiece p : gs.getAllPieces()) {
+          for (GamePiece q : p instanceof Stack ? ((Stack) p).asList() : List.of(p)) {
+            if (f[1].equals(q.getName())) {
+              for (String name : f[2].split(",")) {
+                OUT.println("PROP\t" + f[1] + "\t" + name + "\t" + clean(q.getProperty(name)));
+              }
+              return;
+            }
+          }
+        }
+        problem("NOPIECE", f[1]);
         return;
       }
       case "PROPS": {
