@@ -16,7 +16,7 @@ from builder.vassal import components as vc
 from builder.vassal import traits as vt
 from builder.vassal.encoding import CTRL, keystroke
 from builder.vassal.engine_attributes import P as JAVA
-from builder.vassal_combat import calculators
+from builder.vassal_combat import calculators, sight
 from builder.vassal_combat import traits as ct
 from builder.vassal_combat.calculator import PREFIX, Calculator
 
@@ -50,7 +50,8 @@ def help_text(c: Calculator) -> str:
                      "(all units stacked with it count)")
     if c.inputs:
         steps.append("set the options in this marker's Options menu")
-    steps.append("then choose Resolve (Ctrl+R): the module rolls and reports here")
+    steps.append("then choose Resolve (Ctrl+R): the module " + ("rolls and reports" if c.dice
+                                                                 else "reports") + " here")
     return "; ".join(steps) + "."
 
 
@@ -74,6 +75,10 @@ def _input_traits(c: Calculator) -> tuple[list[vt.Trait], list[str]]:
             cmds = (ct.Command(f"{i.label}...", ct.named(f"{i.prop}Set"),
                                ct.changer_prompt(f"{i.label} ({i.min} to {i.max})")),)
             numeric, lo, hi = True, i.min, i.max
+        elif i.kind == "hex":  # typed as printed and kept as typed ('0822' keeps its zero)
+            cmds = (ct.Command(f"{i.label}...", ct.named(f"{i.prop}Set"),
+                               ct.changer_prompt(f"{i.label}, as printed")),)
+            numeric, lo, hi = False, 0, 100
         else:
             cmds = (ct.Command(f"{i.label}...", ct.named(f"{i.prop}Set"),
                                ct.changer_choose(i.label, i.choices)),)
@@ -144,7 +149,7 @@ def components_for(game, geom, gpid: Callable[[], str], entries: dict[str, bytes
     """The combat-resolution components of a game's module (images go into entries)."""
     from builder.vassal.images import drawing_png
 
-    calcs = calculators(game)
+    calcs = calculators(game) + sight.calculators(game)
     if not calcs:
         return []
     size_id = "unit" if any(s.id == "unit" for s in game.info.counter_sizes) \
@@ -156,7 +161,8 @@ def components_for(game, geom, gpid: Callable[[], str], entries: dict[str, bytes
     for c in calcs:
         image = f"combat-{c.table_id}.png"
         entries["images/" + image] = drawing_png(
-            marker_svg(size_mm, ["ROLL" if c.place == "anywhere" else "RESOLVE",
+            marker_svg(size_mm, ["CHECK" if c.kind in sight.KINDS else
+                                 "ROLL" if c.place == "anywhere" else "RESOLVE",
                                  _short(c.table_id)], "#f2c94c"), geom.px_per_mm)
         slots.append(vc.PieceSlot(text=resolution_piece(c, image).definition(),
                                   entryName=c.marker, gpid=gpid(), width=px, height=px))
