@@ -123,8 +123,9 @@ def _hex_examples(game: Game) -> tuple[str, str]:
 
 
 def render_index(entries: list[dict]) -> str:
-    """The index of every game's outputs: entries of {slug, title, files: [(name, href)]}."""
+    """The index of every game's outputs: entries of {slug, title, files: [(name, href)],
+    map_png, counters_png (data: URIs of the previews, or empty)}."""
     css = _asset("aid.css")
     return _env().get_template("index.html.j2").render(
         {"entries": entries, "css": css,
-         "csp": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'"})
+         "csp": "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'"})

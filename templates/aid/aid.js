@@ -463,11 +463,12 @@
     const t = a && document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1)));
     if (!t) return;
     unfold(t);
+    if (a.dataset.nav) { pinned = navLinks.indexOf(a); requestAnimationFrame(markCurrent); }
     // the same link again does not change the address: bring the target back into view
     if (location.hash === a.getAttribute("href")) { e.preventDefault(); t.scrollIntoView(); }
     if (t.matches("details.calc")) {
       // a calculator: the keyboard goes to its first field, after the browser followed the link
-      const field = $("input:not([type=hidden]), select, button", t);
+      const field = $$("input:not([type=hidden]), select, button", t).find((x) => x.getClientRects().length);
       setTimeout(() => { (field || $("summary", t)).focus(); }, 0);
     }
   });
@@ -482,12 +483,18 @@
   // ----- the sections bar shows where the reader is ----------------------------------------------
   const navLinks = $$("nav.sections a[data-nav]");
   const sections = navLinks.map((a) => document.getElementById(a.dataset.nav));
+  let pinned = -1; // the section last tapped in the bar, while it is on screen
   function markCurrent() {
-    const line = (navBar ? navBar.getBoundingClientRect().bottom : 0) + 8;
+    const line = (navBar ? navBar.getBoundingClientRect().bottom : 0) + 24;
     let current = -1;
     sections.forEach((sec, i) => { if (sec && sec.getBoundingClientRect().top <= line) current = i; });
     // the last section's end is above the line: past every section (the page's foot)
     if (current >= 0 && sections[current].getBoundingClientRect().bottom < line) current = -1;
+    // a section near the foot of the page cannot scroll up to the bar: the one tapped is it
+    if (pinned >= 0) {
+      const r = sections[pinned].getBoundingClientRect();
+      if (r.top < innerHeight && r.bottom > line) current = pinned; else pinned = -1;
+    }
     navLinks.forEach((a, i) => {
       if (i === current) a.setAttribute("aria-current", "location"); else a.removeAttribute("aria-current");
       a.classList.toggle("open", !!(sections[i] && sections[i].open));
