@@ -406,6 +406,12 @@
       groups.push([c, end]);
       c = end + 1;
     }
+    // the same number of groups, evened out (4 + 3 columns rather than 6 + 1) when they fit
+    const size = Math.ceil((ncols - 1) / groups.length);
+    const even = groups.map((_, i) => [1 + i * size, Math.min((i + 1) * size, ncols - 1)]).filter(([a, b]) => a <= b);
+    if (even.length === groups.length && even.every(([a, b]) => { show(a, b); return table.scrollWidth <= room + 1; })) {
+      groups.splice(0, groups.length, ...even);
+    }
     const name = box.getAttribute("aria-label") || "table";
     const pager = el("div", { class: "pager", role: "group", "aria-label": "Columns of " + name });
     pager.append(el("span", { class: "pager-label", "aria-hidden": "true" }, "Columns:"));
