@@ -185,3 +185,23 @@ def test_roll_in_a_few_key_presses(games, pages, open_page):
         page.wait_for_timeout(50)
         more = _press_until(page, "e.dataset.action === 'roll-resolve'", limit=8 - k - 1)
         print(f"{game_id(name)}: die button {n} presses, roll button {k + 1 + more}")
+
+
+def test_the_cell_check_can_fail(pages, open_page):
+    """The page as it was (every column at once, the row headings sticky) is caught: tables wider
+    than their box and cells under the sticky column."""
+    name = "vimy-ridge" if "vimy-ridge" in pages else SAMPLES[0]
+    page, _ = open_page(pages[name], width=360, height=800)
+    page.evaluate("document.querySelectorAll('details:not(.dice-history)').forEach(d => { d.open = true; })")
+    page.wait_for_timeout(100)
+    page.evaluate("""() => {
+      document.querySelectorAll('.pager').forEach(p => p.remove());
+      const s = document.createElement('style');
+      s.textContent = 'table .off { display: table-cell !important } .scroll { overflow-x: auto }' +
+        ' table.grid tbody th { position: sticky; left: 0; z-index: 1 }';
+      document.head.append(s);
+      document.querySelectorAll('.scroll').forEach(b => { b.scrollLeft = 200; });
+    }""")
+    bad = page.evaluate(CELLS_SEEN)["bad"]
+    assert any("wider than its box" in b for b in bad), bad[:3]
+    assert any("sticky" in b for b in bad), bad[:3]
