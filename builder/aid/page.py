@@ -13,8 +13,9 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
+import markupsafe
 
-from builder.aid import content
+from builder.aid import content, tools
 from builder.aid.engine_data import engine_data, script_json
 from builder.aid.names import UniqueNames
 from builder.aid.rules_html import render_rules, section_label
@@ -34,7 +35,15 @@ def _env() -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.globals["section_label"] = section_label
+    env.filters["breakable"] = _breakable
     return env
+
+
+def _breakable(text) -> markupsafe.Markup:
+    """A table cell's text with a line-break chance after each '..' of a range ('+2..+3'), and
+    '>=' '<=' as one sign each, so a band column of a combat table is a number wide on a phone."""
+    text = str(text).replace(">=", "\u2265").replace("<=", "\u2264")
+    return markupsafe.escape(text).replace("..", markupsafe.Markup("..<wbr>"))
 
 
 def _asset(name: str) -> str:
@@ -60,6 +69,10 @@ def render_aid(game: Game) -> str:
     data = engine_data(game)
     unique = UniqueNames()
     sections = render_rules(game.rules, unique) if game.rules else []
+    calculators = tools.offered(game, data["calculators"])
+    tables = [content.table_card(t) for t in game.tables]
+    scenarios = [content.scenario_view(game, s) for s in game.scenarios]
+    sequence = content.sequence(game)
     ctx = {
         "slug": game.slug,
         "title": info.title,
@@ -72,21 +85,31 @@ def render_aid(game: Game) -> str:
         "scripts": scripts,
         "csp": _csp(scripts),
         "data_json": script_json(data),
-        "calculators": data["calculators"],
+        "calculators": calculators,
+        "dice": tools.dice(game),
+        "nav": _nav(calculators, tables, scenarios, sequence, sections),
         "hex_example": _hex_examples(game),
-        "tables": [content.table_card(t) for t in game.tables],
+        "tables": tables,
         "terrain": content.terrain_rows(game),
         "turns": content.turn_track(game),
         "map_tracks": list(game.map.tracks),
         "decks": [{"name": d.name, "side": content.side_name(game, d.side), "draw": d.draw,
                    "per_turn": d.per_turn, "note": d.note} for d in info.decks],
-        "scenarios": [content.scenario_view(game, s) for s in game.scenarios],
-        "sequence": content.sequence(game),
+        "scenarios": scenarios,
+        "sequence": sequence,
         "rules_title": game.rules.title if game.rules else "",
         "sections": sections,
         "unique": unique,
     }
     return _env().get_template("page.html.j2").render(ctx)
+
+
+def _nav(calculators, tables, scenarios, sequence, sections) -> list[tuple[str, str]]:
+    """The sections the page has, as (id, link text), in page order."""
+    return [(i, label) for i, label, present in (
+        ("calculators", "Calculators", calculators), ("tables", "Tables", tables),
+        ("terrain", "Terrain", True), ("tracks", "Tracks", True), ("scenarios", "Set-up", scenarios),
+        ("sequence", "Sequence", sequence), ("rules", "Rules", sections)) if present]
 
 
 def _hex_examples(game: Game) -> tuple[str, str]:
@@ -100,8 +123,9 @@ def _hex_examples(game: Game) -> tuple[str, str]:
 
 
 def render_index(entries: list[dict]) -> str:
-    """The index of every game's outputs: entries of {slug, title, files: [(name, href)]}."""
+    """The index of every game's outputs: entries of {slug, title, files: [(name, href)],
+    map_png, counters_png (data: URIs of the previews, or empty)}."""
     css = _asset("aid.css")
     return _env().get_template("index.html.j2").render(
         {"entries": entries, "css": css,
-         "csp": "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'"})
+         "csp": "default-src 'none'; img-src data:; style-src 'unsafe-inline'; base-uri 'none'"})

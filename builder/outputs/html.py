@@ -22,9 +22,12 @@ def build_index(names: list[str], out_root: Path) -> Path:
     from builder.aid.page import render_index
     from builder.load import find_game, load_game
 
+    from builder.aid import previews
+
     games = [load_game(find_game(n)) for n in names]
     entries = []
     for game in sorted(games, key=lambda g: (g.info.title.lower(), g.slug)):
+        shown = player_view(game)  # the pictures are player material
         folder = out_root / game.slug
         here = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
                       if p.is_file() and not any(part.startswith(".") for part in
@@ -35,6 +38,8 @@ def build_index(names: list[str], out_root: Path) -> Path:
         rest = [(n, f"{game.slug}/{n}") for n in here if n not in labels and n != aid]
         entries.append({"slug": game.slug, "title": game.info.title, "subtitle": game.info.subtitle,
                         "main": main, "files": rest,
+                        "map_png": previews.data_uri(previews.map_png(shown)),
+                        "counters_png": previews.data_uri(previews.counters_png(shown)),
                         "aid": f"{game.slug}/{aid}" if aid in here else ""})
     return write_text(out_root / "index.html", render_index(entries))
 

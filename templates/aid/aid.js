@@ -322,7 +322,7 @@
     function run() {
       unmark();
       const words = (search.value.toLowerCase().match(/[\p{L}\p{N}_]+/gu) || []);
-      if (!words.length) { articles.forEach((a) => { a.hidden = false; }); count.textContent = ""; return; }
+      if (!words.length) { articles.forEach((a) => { a.hidden = false; }); sayCount(""); return; }
       let n = 0;
       for (const a of articles) {
         const hay = a.textContent.toLowerCase();
@@ -330,7 +330,14 @@
         a.hidden = !ok;
         if (ok) { n++; mark(a, words); }
       }
-      count.textContent = n ? n + " section" + (n === 1 ? "" : "s") + " match" + (n === 1 ? "es" : "") : "No section mentions “" + search.value.trim() + "”";
+      sayCount(n ? n + " section" + (n === 1 ? "" : "s") + " match" + (n === 1 ? "es" : "") : "No section mentions “" + search.value.trim() + "”");
+    }
+    // the count is a live region: changed once the player stops typing, so it is said once
+    let countTimer = 0;
+    function sayCount(text) {
+      clearTimeout(countTimer);
+      if (!text) { count.textContent = ""; return; }
+      countTimer = setTimeout(() => { count.textContent = text; }, TYPING_PAUSE);
     }
     search.addEventListener("input", run);
     // following a reference to a section the search hides: clear the search first
@@ -350,6 +357,86 @@
     if (diceBar) root.scrollPaddingBottom = (diceBar.offsetHeight + 8) + "px";
     if (navBar) root.scrollPaddingTop = (navBar.offsetHeight + 8) + "px";
   }
+  // ----- a table wider than the screen: its columns a group at a time, beside the row headings ----
+  // No sticky column, no sideways hunting: the pager names each group by its first and last
+  // column heading; column 0 (the row headings) is always shown.
+  function cellsOf(table, col) {
+    const out = [];
+    for (const row of table.rows) if (row.cells[col]) out.push(row.cells[col]);
+    return out;
+  }
+  function showGroup(table, groups, g) {
+    const ncols = Math.max(...Array.from(table.rows, (r) => r.cells.length));
+    for (let c = 1; c < ncols; c++) {
+      const on = c >= groups[g][0] && c <= groups[g][1];
+      cellsOf(table, c).forEach((cell) => cell.classList.toggle("off", !on));
+    }
+    table.dataset.group = String(g);
+    const pager = table.parentElement.previousElementSibling;
+    if (pager && pager.classList.contains("pager")) {
+      $$("button", pager).forEach((b, i) => b.setAttribute("aria-pressed", i === g ? "true" : "false"));
+    }
+  }
+  function headingOf(table, col) {
+    const head = table.tHead ? table.tHead.rows[table.tHead.rows.length - 1] : table.rows[0];
+    const cell = head && head.cells[col];
+    return cell ? cell.textContent.trim() : String(col);
+  }
+  function fitTable(box) {
+    const table = $("table", box);
+    if (!table || !box.clientWidth) return;
+    box.dataset.fitted = String(window.innerWidth);
+    const old = box.previousElementSibling;
+    const keep = old && old.classList.contains("pager") ? Number(table.dataset.group || 0) : 0;
+    if (old && old.classList.contains("pager")) old.remove();
+    $$(".off", table).forEach((c) => c.classList.remove("off"));
+    delete table.dataset.group;
+    table.classList.remove("paged");
+    const room = box.clientWidth;
+    if (table.scrollWidth <= room + 1) return;
+    const ncols = Math.max(...Array.from(table.rows, (r) => r.cells.length));
+    if (ncols < 3) return; // a heading and one column: it scrolls (nothing sticks over it)
+    table.classList.add("paged"); // narrower row headings, closer cells
+    // groups filled left to right with as many columns as the screen shows beside the headings
+    const show = (a, b) => { for (let c = 1; c < ncols; c++) cellsOf(table, c).forEach((x) => x.classList.toggle("off", c < a || c > b)); };
+    const groups = [];
+    for (let c = 1; c < ncols;) {
+      let end = c;
+      while (end + 1 < ncols) { show(c, end + 1); if (table.scrollWidth > room + 1) break; end++; }
+      groups.push([c, end]);
+      c = end + 1;
+    }
+    // the same number of groups, evened out (4 + 3 columns rather than 6 + 1) when they fit
+    const size = Math.ceil((ncols - 1) / groups.length);
+    const even = groups.map((_, i) => [1 + i * size, Math.min((i + 1) * size, ncols - 1)]).filter(([a, b]) => a <= b);
+    if (even.length === groups.length && even.every(([a, b]) => { show(a, b); return table.scrollWidth <= room + 1; })) {
+      groups.splice(0, groups.length, ...even);
+    }
+    const name = box.getAttribute("aria-label") || "table";
+    const pager = el("div", { class: "pager", role: "group", "aria-label": "Columns of " + name });
+    pager.append(el("span", { class: "pager-label", "aria-hidden": "true" }, "Columns:"));
+    groups.forEach(([a, b], i) => {
+      const text = a === b ? headingOf(table, a) : headingOf(table, a) + " – " + headingOf(table, b);
+      const btn = el("button", { type: "button", class: "btn small", "aria-pressed": "false",
+        "aria-label": "Columns " + text }, text);
+      btn.addEventListener("click", () => showGroup(table, groups, i));
+      pager.append(btn);
+    });
+    box.before(pager);
+    showGroup(table, groups, Math.min(keep, groups.length - 1));
+  }
+  const tableBoxes = $$(".scroll");
+  let fittedWidth = 0;
+  function fitTables(force) {
+    if (!force && window.innerWidth === fittedWidth) return;
+    fittedWidth = window.innerWidth;
+    tableBoxes.forEach(fitTable);
+  }
+  // a table in a folded part is measured when it unfolds
+  document.addEventListener("toggle", (e) => {
+    if (e.target.open) $$(".scroll", e.target).forEach((b) => { if (b.dataset.fitted !== String(window.innerWidth)) fitTable(b); });
+  }, true);
+
   // a wide table is a tab stop (to scroll it by keyboard) only when it does not fit
   const scrollers = $$(".scroll[role=region]");
   function tabStopsForScrollers() {
@@ -358,7 +445,7 @@
       else if (s !== document.activeElement) s.removeAttribute("tabindex");
     }
   }
-  function fitToScreen() { padForBars(); tabStopsForScrollers(); }
+  function fitToScreen() { fitTables(false); padForBars(); tabStopsForScrollers(); }
   if (window.ResizeObserver) {
     const ro = new ResizeObserver(fitToScreen);
     if (diceBar) ro.observe(diceBar);
@@ -368,28 +455,65 @@
   document.addEventListener("toggle", tabStopsForScrollers, true); // a set-up list opened
   fitToScreen();
 
-  // the sections bar scrolls sideways on a phone; Chromium leaves a link focused in it cut off
-  if (navBar) navBar.addEventListener("focusin", (e) => e.target.scrollIntoView({ block: "nearest", inline: "nearest" }));
-
-  // ----- a link to a calculator opens it, and the keyboard goes to its first field --------------
+  // ----- a link opens the folded sections on the way to its target ---------------------------------
+  // (a folded section, table or calculator, and the sections around a rule or a table)
+  function unfold(t) {
+    let changed = false;
+    for (let d = t; d; d = d.parentElement) {
+      if (d.tagName === "DETAILS" && !d.open && !d.classList.contains("dice-history")) { d.open = true; changed = true; }
+    }
+    return changed;
+  }
   document.addEventListener("click", (e) => {
-    const a = e.target.closest("a[href^='#calc-']");
-    const card = a && document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1)));
-    if (!card || card.tagName !== "DETAILS") return;
-    card.open = true;
-    const field = $("input:not([type=hidden]), select, button", card);
-    // after the browser has followed the link
-    setTimeout(() => { (field || $("summary", card)).focus(); }, 0);
+    const a = e.target.closest("a[href^='#']");
+    const t = a && document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1)));
+    if (!t) return;
+    unfold(t);
+    if (a.dataset.nav) { pinned = navLinks.indexOf(a); requestAnimationFrame(markCurrent); }
+    // the same link again does not change the address: bring the target back into view
+    if (location.hash === a.getAttribute("href")) { e.preventDefault(); t.scrollIntoView(); }
+    if (t.matches("details.calc")) {
+      // a calculator: the keyboard goes to its first field, after the browser followed the link
+      const field = $$("input:not([type=hidden]), select, button", t).find((x) => x.getClientRects().length);
+      setTimeout(() => { (field || $("summary", t)).focus(); }, 0);
+    }
   });
-
-  // ----- a link to a calculator opens it ----------------------------------------------------------
   function openTarget() {
     const id = decodeURIComponent(location.hash.slice(1));
     const t = id && document.getElementById(id);
-    if (t && t.tagName === "DETAILS" && !t.open) { t.open = true; t.scrollIntoView(); }
+    if (t && unfold(t)) t.scrollIntoView();
   }
   window.addEventListener("hashchange", openTarget);
   openTarget();
+
+  // ----- the sections bar shows where the reader is ----------------------------------------------
+  const navLinks = $$("nav.sections a[data-nav]");
+  const sections = navLinks.map((a) => document.getElementById(a.dataset.nav));
+  let pinned = -1; // the section last tapped in the bar, while it is on screen
+  function markCurrent() {
+    const line = (navBar ? navBar.getBoundingClientRect().bottom : 0) + 24;
+    let current = -1;
+    sections.forEach((sec, i) => { if (sec && sec.getBoundingClientRect().top <= line) current = i; });
+    // the last section's end is above the line: past every section (the page's foot)
+    if (current >= 0 && sections[current].getBoundingClientRect().bottom < line) current = -1;
+    // a section near the foot of the page cannot scroll up to the bar: the one tapped is it
+    if (pinned >= 0) {
+      const r = sections[pinned].getBoundingClientRect();
+      if (r.top < innerHeight && r.bottom > line) current = pinned; else pinned = -1;
+    }
+    navLinks.forEach((a, i) => {
+      if (i === current) a.setAttribute("aria-current", "location"); else a.removeAttribute("aria-current");
+      a.classList.toggle("open", !!(sections[i] && sections[i].open));
+    });
+  }
+  let markPending = false;
+  window.addEventListener("scroll", () => {
+    if (markPending) return;
+    markPending = true;
+    requestAnimationFrame(() => { markPending = false; markCurrent(); });
+  }, { passive: true });
+  document.addEventListener("toggle", markCurrent, true);
+  markCurrent();
 
   // ----- print: every collapsed part open on paper ------------------------------------------------
   let closed = [];

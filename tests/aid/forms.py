@@ -5,10 +5,22 @@ from __future__ import annotations
 from tests.aid.cases import cases, python_answer
 
 
+def on_page(game) -> dict[str, dict]:
+    """The calculators the page shows (builder.aid.tools), by id, with the inputs of their forms."""
+    from builder.aid.tools import offered
+    from builder.tables import api
+
+    return {c["id"]: c for c in offered(game, api.list_calculators(game))}
+
+
 def pick(game) -> list[tuple[str, dict, object, dict]]:
-    """Per calculator: the odds of a case with inputs, a rolled one, and an error if any."""
+    """Per calculator on the page: the odds of a case with inputs, a rolled one, and an error if
+    any, each typed only into fields the form has."""
+    shown = on_page(game)
     chosen: dict[str, dict] = {}
     for calc_id, inputs, roll in cases(game):
+        if calc_id not in shown or not {k for k in inputs} <= {i["id"] for i in shown[calc_id]["inputs"]}:
+            continue
         slot = chosen.setdefault(calc_id, {})
         py = python_answer(game, calc_id, inputs, roll)
         if "error" in py:
@@ -20,11 +32,21 @@ def pick(game) -> list[tuple[str, dict, object, dict]]:
     return [case for slot in chosen.values() for case in slot.values()]
 
 
+def open_section(page, section_id: str) -> None:
+    """Open a folded section of the page as a player does: its link in the sections bar."""
+    if not page.evaluate("(id) => document.getElementById(id).open", section_id):
+        page.locator(f"nav.sections a[href='#{section_id}']").click()
+
+
 def fill(page, calc_id: str, inputs: dict, roll) -> None:
     """Type the inputs into the calculator's form as a player would."""
+    open_section(page, "calculators")
     card = page.locator(f"#calc-{calc_id}")
     if not card.evaluate("d => d.open"):
-        card.locator("summary").click()
+        card.locator("summary").first.click()
+    more = card.locator("details.more")
+    if more.count() and not more.evaluate("d => d.open"):
+        more.locator("summary").click()
     card.locator("form").evaluate("f => f.reset()")
     for name, value in inputs.items():
         multi = card.locator(f"fieldset[data-name='{name}']")

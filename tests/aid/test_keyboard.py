@@ -8,6 +8,7 @@ import pytest
 
 from builder.tables import api
 from tests.aid.conftest import GAMES, SAMPLES, game_id
+from tests.aid.forms import on_page, open_section
 
 # records, as each element gets the keyboard's focus (the browser has scrolled it into view by
 # then), whether it is clear of the bars and inside the window
@@ -74,7 +75,7 @@ def _live_log(page) -> None:
 
 
 def _first_dice_calc(games, name):
-    return next((c for c in api.list_calculators(games[name])
+    return next((c for c in list(on_page(games[name]).values())
                  if c["dice"] and any(i["type"] == "int" and i["required"] for i in c["inputs"])),
                 None)
 
@@ -85,9 +86,10 @@ def test_one_short_line_per_calculation(name, games, pages, open_page):
     if calc is None:
         pytest.skip(f"{game_id(name)}: no calculator with dice and a number to type")
     page, _ = open_page(pages[name], width=390, height=800)
+    open_section(page, "calculators")
     card = page.locator(f"#calc-{calc['id']}")
     if not card.evaluate("d => d.open"):
-        card.locator("summary").click()
+        card.locator("summary").first.click()
     for spec in calc["inputs"]:  # everything but the first number given, so typing completes it
         if spec["required"] and spec["type"] == "choice":
             card.locator(f"[name='{spec['id']}']").select_option(spec["choices"][0]["value"])
@@ -114,13 +116,15 @@ def test_one_short_line_per_calculation(name, games, pages, open_page):
     assert [s[1] for s in said] == ["announce"], said
     result = card.locator(".calc-out").get_attribute("data-result")
     assert result in said[0][2] and "roll" in said[0][2], said
-    # the dice bar alone: one line for a roll
+    # the dice bar alone: one line for a roll (its last button: the most dice the tables roll)
     page.evaluate("window.__said = []")
-    page.locator("button[data-dice='2d6']").click()
+    die = page.locator(".die-btn").last
+    spec = die.get_attribute("data-dice")
+    die.click()
     page.wait_for_timeout(500)
     said = page.evaluate("window.__said")
     total = page.locator("#dice-out").get_attribute("data-total")
-    assert len(said) == 1 and said[0][2].startswith(f"2d6: {total}"), said
+    assert len(said) == 1 and said[0][2].startswith(f"{spec}: {total}"), said
 
 
 def _press_until(page, test: str, limit: int = 60) -> int:
@@ -154,7 +158,7 @@ def test_first_calculator_in_a_handful_of_keys(games, pages, open_page):
     """From the top: Tab to the jump link, Enter, and the first calculator's first field has the
     keyboard; its roll button follows its fields."""
     for name in SAMPLES:
-        calcs = api.list_calculators(games[name])
+        calcs = list(on_page(games[name]).values())
         if not calcs:
             continue
         page, _ = open_page(pages[name], width=390, height=800)
@@ -177,7 +181,7 @@ def test_first_calculator_in_a_handful_of_keys(games, pages, open_page):
 def test_every_calculator_by_keyboard_alone(name, games, pages, open_page, typed):
     """Each calculator: Tab from the top to its link, Enter, key in a case, roll with Enter."""
     game = games[name]
-    specs = {c["id"]: c for c in api.list_calculators(game)}
+    specs = {c["id"]: c for c in on_page(game).values()}
     cases = {c[0]: c for c in typed[name]["rolled"]}
     if not cases:
         pytest.skip(f"{game_id(name)}: no calculator")
@@ -186,7 +190,11 @@ def test_every_calculator_by_keyboard_alone(name, games, pages, open_page, typed
         spec = specs[calc_id]
         page.evaluate("window.scrollTo(0, 0)")
         page.mouse.click(3, 3)  # on the page's top edge: Tab goes on from there
-        presses = _press_until(page, f"e.getAttribute('href') === '#calc-{calc_id}'", 40)
+        # the Calculators link of the sections bar, Enter, then the calculator's link
+        presses = _press_until(page, "e.getAttribute('href') === '#calculators'", 12)
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(50)
+        presses += 1 + _press_until(page, f"e.getAttribute('href') === '#calc-{calc_id}'", 40)
         assert presses <= 12 + len(specs), f"{calc_id}: {presses} presses to its link"
         page.keyboard.press("Enter")
         page.wait_for_timeout(50)
@@ -200,6 +208,10 @@ def test_every_calculator_by_keyboard_alone(name, games, pages, open_page, typed
             if here[2] == "roll-resolve":
                 page.keyboard.press("Enter")
                 break
+            # the optional inputs folded away: open them (Enter on their summary)
+            if page.evaluate("document.activeElement.tagName === 'SUMMARY' && "
+                             "!document.activeElement.parentElement.open"):
+                page.keyboard.press("Enter")
             roving = page.evaluate("!!document.activeElement.closest('fieldset[data-roving]')")
             if roving:  # one tab stop: arrows to each choice, Space to tick
                 page.keyboard.press("Home")

@@ -7,6 +7,7 @@ import pytest
 
 from builder.tables import api
 from tests.aid.conftest import SAMPLES, game_id
+from tests.aid.forms import on_page, open_section
 
 RULED = [n for n in SAMPLES if n != "europa-terrain"] or SAMPLES
 
@@ -14,9 +15,16 @@ RULED = [n for n in SAMPLES if n != "europa-terrain"] or SAMPLES
 def test_rules_search_as_you_type(pages, open_page):
     name = "vimy-ridge" if "vimy-ridge" in pages else RULED[0]
     page, _ = open_page(pages[name])
+    page.locator("nav.sections a[href='#rules']").click()  # the rules open from the sections bar
     total = page.locator("article.rule").count()
     box = page.locator("#rules-search")
-    box.press_sequentially("line of sig", delay=5)
+    page.evaluate("""() => { window.__counts = []; const c = document.querySelector('#rules-count');
+      new MutationObserver(() => window.__counts.push(c.textContent))
+        .observe(c, {childList: true, characterData: true, subtree: true}); }""")
+    box.press_sequentially("line of sig", delay=60)
+    page.wait_for_timeout(1000)
+    # the count is a live region: said once, when typing stops, not after each key (issue 18)
+    assert len(page.evaluate("window.__counts")) == 1, page.evaluate("window.__counts")
     visible = page.locator("article.rule:not([hidden])")
     n = visible.count()
     assert 0 < n < total
@@ -30,6 +38,7 @@ def test_rules_search_as_you_type(pages, open_page):
     box.fill("zzzqqq")
     box.dispatch_event("input")
     assert page.locator("article.rule:not([hidden])").count() == 0
+    page.wait_for_timeout(1000)  # said once typing pauses
     assert "No section" in page.locator("#rules-count").inner_text()
     box.fill("")
     box.dispatch_event("input")
@@ -46,6 +55,7 @@ def test_follow_a_cross_reference(name, games, pages, open_page):
         pytest.skip(f"{name}: no section cites another")
     target = next(r for r in src.refs if r in known and r != src.id)
     page, _ = open_page(pages[name], width=360, height=740)
+    open_section(page, "rules")
     # hide the target behind a search first: following the link must still show it
     page.locator("#rules-search").fill(src.title.split()[0])
     page.locator("#rules-search").dispatch_event("input")
@@ -76,8 +86,10 @@ def test_dead_references_are_marked(games, pages, open_page):
     assert art.locator(f"a[href='#r-{ref}']").count() == 0
 
 
-def test_dice_use_the_crypto_source(pages, open_page):
-    page, _ = open_page(pages[RULED[0]])
+def test_dice_use_the_crypto_source(games, pages, open_page):
+    # a game whose tables roll both 1d6 and 2d6, so the page has both buttons
+    name = next(n for n in SAMPLES if {"1d6", "2d6"} <= {getattr(t, "dice", "") for t in games[n].tables})
+    page, _ = open_page(pages[name])
     page.evaluate("""() => { window.__draws = 0; const g = crypto.getRandomValues.bind(crypto);
         crypto.getRandomValues = (a) => { window.__draws++; return g(a); }; }""")
     seen1, seen2 = set(), set()
@@ -100,14 +112,15 @@ def test_dice_use_the_crypto_source(pages, open_page):
 def test_roll_and_resolve(name, games, pages, open_page):
     """The button rolls the table's dice and shows the API's result for that roll."""
     game = games[name]
-    calcs = [c for c in api.list_calculators(game) if c["dice"]]
+    calcs = [c for c in on_page(game).values() if c["dice"]]
     if not calcs:
         pytest.skip(f"{name}: no calculator with dice")
     page, _ = open_page(pages[name])
+    open_section(page, "calculators")
     for calc in calcs:
         card = page.locator(f"#calc-{calc['id']}")
         if not card.evaluate("d => d.open"):
-            card.locator("summary").click()
+            card.locator("summary").first.click()
         given = {}
         for spec in calc["inputs"]:
             if spec["required"] and spec["type"] == "int":
@@ -132,6 +145,7 @@ def test_sequence_checklist_remembers_its_place(games, pages, open_page, browser
     name = "scheldt" if "scheldt" in SAMPLES else next(
         n for n in SAMPLES if len(games[n].info.sequence) >= 3)
     page, _ = open_page(pages[name])
+    open_section(page, "sequence")
     boxes = page.locator("#seq-list input[data-check^='p']")
     phases = page.locator("#seq-list li.phase")
     first = phases.nth(0).locator("input").first
@@ -142,6 +156,7 @@ def test_sequence_checklist_remembers_its_place(games, pages, open_page, browser
     page.locator("#seq-next-turn").click()
     phases.nth(1).locator("input").first.check()
     page.reload()
+    open_section(page, "sequence")
     assert page.locator("#seq-turn").inner_text() == str(games[name].info.turns.first + 2)
     assert phases.nth(1).locator("input").first.is_checked()
     assert not phases.nth(0).locator("input").first.is_checked()
@@ -199,6 +214,7 @@ def test_phases_skipped_this_turn_are_marked(games, pages, open_page):
         pytest.skip("no sample skips a phase")
     name, index, phase = found[0]
     page, _ = open_page(pages[name])
+    open_section(page, "sequence")
     turn = games[name].info.turns.first
     while turn not in phase.skip_on_turns:
         page.locator("#seq-next-turn").click()
