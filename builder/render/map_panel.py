@@ -179,7 +179,8 @@ def _swatch(tt, x: float, y: float, size: float) -> str:
 def _hexside_sample(game: Game, ht, x: float, y: float, size: float) -> str:
     p, q = (x, y + size * 0.8), (x + size * 1.3, y + size * 0.2)
     far = (x + size, y + size * 1.2)
-    return map_symbols.hexside_art(ht, [((p, q), far)], game.grid.hex_mm)
+    variant = map_symbols.style_variants(game.map.hexside_types)[ht.id]
+    return map_symbols.hexside_art(ht, [((p, q), far)], game.grid.hex_mm, variant)
 
 
 def _line_sample(game: Game, lt, x: float, y: float, size: float) -> str:
