@@ -51,12 +51,20 @@ def objective_symbol(
             cx, cy + r * 0.45, "S", r * 1.25, bold=True, fill=style.ink_on(colour)
         )
     if kind == "peak":
+        # a summit to take: a pennant on a pole, so it is not read as the peak terrain symbol
         return S.path(
-            f"M{num(cx - r)} {num(cy + r * 0.7)}L{num(cx)} {num(cy - r)}L{num(cx + r)} "
-            f"{num(cy + r * 0.7)}Z",
+            f"M{num(cx - r * 0.5)} {num(cy + r * 1.1)}V{num(cy - r * 1.2)}",
+            fill="none",
+            stroke=style.INK,
+            stroke_width=0.35,
+            stroke_linecap="round",
+        ) + S.path(
+            f"M{num(cx - r * 0.5)} {num(cy - r * 1.2)}L{num(cx + r * 0.9)} {num(cy - r * 0.65)}"
+            f"L{num(cx - r * 0.5)} {num(cy - r * 0.1)}Z",
             fill=colour,
             stroke=style.INK,
-            stroke_width=0.25,
+            stroke_width=0.22,
+            stroke_linejoin="round",
         )
     if kind == "town":
         return S.rect(
@@ -130,9 +138,14 @@ def frame(game: Game, layout: MapLayout) -> str:
         )
         avail -= 45
     title_w = avail * 0.62
+    # the north arrow, its 'N' and the orientation caption own the first 16 mm of the band;
+    # the title block starts after them
+    turn = orientation(game)
+    text_x = left + 17.0
+    title_w -= 7.0
     out.append(
         S.fitted(
-            left + 10,
+            text_x,
             band * 0.55,
             title,
             title_w,
@@ -143,11 +156,11 @@ def frame(game: Game, layout: MapLayout) -> str:
             min_size=4.0,
         )
     )
-    sub = info.subtitle or (info.title if title != info.title else "")
+    sub = subtitle(game, title)
     if sub:
         out.append(
             S.fitted(
-                left + 10,
+                text_x,
                 band * 0.55 + 5.2,
                 sub,
                 title_w,
@@ -157,11 +170,15 @@ def frame(game: Game, layout: MapLayout) -> str:
                 fill=style.MUTED,
             )
         )
-    out.append(compass(left + 3.5, band * 0.5, 4.2, orientation(game)))
+    out.append(compass(left + 7.0, band * 0.42, 4.2, turn))
+    if turn:
+        caption = f"{GEO[(4 - turn) % 4].capitalize()} at top"
+        out.append(S.fitted(left + 7.0, band * 0.42 + 9.0, caption, 15.0, 2.3, fill=style.MUTED))
     facts = []
     scale = info.scale
     if scale.hex:
-        facts.append(f"One hex = {scale.hex}")
+        # an area map has no hexes: the same scale line names its areas
+        facts.append(f"One hex = {scale.hex}" if game.is_hex else f"Areas: {scale.hex}")
     if scale.turn:
         facts.append(f"One turn = {scale.turn}")
     if scale.unit:
@@ -183,6 +200,16 @@ def frame(game: Game, layout: MapLayout) -> str:
                 )
             )
     return S.g(out, id="frame")
+
+
+def subtitle(game: Game, title: str) -> str:
+    """The line under the map's title: the game's subtitle, with the game's title when the map
+    has its own; nothing the title already says."""
+    info = game.info
+    parts = [info.title] if title != info.title else []
+    parts += [info.subtitle] if info.subtitle else []
+    said = title.casefold()
+    return ": ".join(p for p in parts if p.casefold() not in said)
 
 
 GEO = ("north", "east", "south", "west")  # clockwise, as the rules name map edges

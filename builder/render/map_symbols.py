@@ -13,7 +13,8 @@ from builder.render.svg import num
 MG_RED = "#b3122a"
 
 
-def mg_arrow(a, b, bend: float, label: str = "") -> str:
+def mg_arrow(a, b, bend: float, label: str = "", width: float = 0.55,
+             opacity: float = 0.9) -> str:
     """A dashed red arrow of machine-gun fire from a to b, bowed sideways by `bend` mm."""
     (x1, y1), (x2, y2) = a, b
     dx, dy = x2 - x1, y2 - y1
@@ -37,12 +38,12 @@ def mg_arrow(a, b, bend: float, label: str = "") -> str:
         f"M{num(x1)} {num(y1)}Q{num(mx)} {num(my)} {num(base[0])} {num(base[1])}",
         fill="none",
         stroke=MG_RED,
-        stroke_width=0.55,
+        stroke_width=width,
         stroke_dasharray="1.6 0.9",
         stroke_linecap="round",
-        opacity="0.9",
+        opacity=f"{opacity:g}",
     )
-    out += S.polygon(pts, fill=MG_RED)
+    out += S.polygon(pts, fill=MG_RED, opacity=f"{min(1.0, opacity + 0.2):g}")
     return out
 
 
