@@ -209,7 +209,7 @@ def subtitle(game: Game, title: str) -> str:
     parts = [info.title] if title != info.title else []
     parts += [info.subtitle] if info.subtitle else []
     said = title.casefold()
-    return ": ".join(p for p in parts if p.casefold() not in said)
+    return " \u2013 ".join(p for p in parts if p.casefold() not in said)
 
 
 GEO = ("north", "east", "south", "west")  # clockwise, as the rules name map edges

@@ -299,18 +299,26 @@ class HexDrawing:
             out.append(S.text(cx, y, text, size, fill=ink, opacity="0.9"))
         return S.g(out, id="hex-numbers")
 
-    def objectives(self) -> str:
-        out = []
+    def objective_places(self) -> list:
+        """[(objective, x, y)]: each symbol left of the hex centre; a second or third symbol in
+        the same hex beside the first rather than over it."""
+        out, count = [], {}
         s = self.hex_mm
         for ob in self.m.objectives:
             h = self.game.hex(ob.hex)
             if h not in self.on:
                 continue
+            k = count[h] = count.get(h, -1) + 1
             cx, cy = self.centres[h]
+            out.append((ob, cx - 0.3 * s + (0.6 * s if k % 2 else 0), cy - 0.02 * s + 0.3 * s * (k // 2)))
+        return out
+
+    def objectives(self) -> str:
+        out = []
+        s = self.hex_mm
+        for ob, x, y in self.objective_places():
             colour = self.game.sides[ob.side].color if ob.side in self.game.sides else "#d4a017"
-            out.append(
-                map_frame.objective_symbol(ob.kind, colour, cx - 0.3 * s, cy - 0.02 * s, s, ob.vp)
-            )
+            out.append(map_frame.objective_symbol(ob.kind, colour, x, y, s, ob.vp))
         return S.g(out, id="objectives")
 
     def setup_codes(self) -> str:
@@ -339,12 +347,9 @@ class HexDrawing:
             text, x, y, size = self.number_place(h)
             boxes.append(map_labels.text_box(x, y, text, size, False, style.SANS))
         s = self.hex_mm
-        for ob in self.m.objectives:
-            h = self.game.hex(ob.hex)
-            if h in self.on:
-                cx, cy = self.centres[h]
-                x, y, r = cx - 0.3 * s, cy - 0.02 * s, 0.15 * s
-                boxes.append((x - r, y - r, x + r, y + r * (2.2 if ob.vp is not None else 1)))
+        for ob, x, y in self.objective_places():
+            r = 0.15 * s
+            boxes.append((x - r, y - r, x + r, y + r * (2.2 if ob.vp is not None else 1)))
         segments = []
         for _kind, a, b in self.game.hexside_list:
             if a in self.on or b in self.on:
