@@ -137,26 +137,35 @@ def frame(game: Game, layout: MapLayout) -> str:
             )
         )
         avail -= 45
-    title_w = avail * 0.62
     # the north arrow, its 'N' and the orientation caption own the first 16 mm of the band;
     # the title block starts after them
     turn = orientation(game)
     text_x = left + 17.0
-    title_w -= 7.0
-    out.append(
-        S.fitted(
-            text_x,
-            band * 0.55,
-            title,
-            title_w,
-            8.5,
-            family=style.SERIF,
-            bold=True,
-            anchor="start",
-            min_size=4.0,
-        )
-    )
+    if sheet_tag:  # a sheet prints no scale lines: the title has the band up to the sheet tag
+        tag_w = min(40.0, style.text_width(f"Sheet {sheet_tag}", 7.0, True))
+        title_w = max(20.0, right_x - tag_w - 6.0 - text_x)
+    else:
+        title_w = avail * 0.62 - 7.0
     sub = subtitle(game, title)
+    lines = [title]
+    if style.text_width(title, 4.0, True, style.SERIF) > title_w:
+        # too long for one line at a readable size: up to three lines, no subtitle under them
+        lines, sub = S.wrap(title, title_w, 4.0, True, style.SERIF), ""
+        lines = lines[:2] + [" ".join(lines[2:])] if len(lines) > 3 else lines
+    for i, line in enumerate(lines):
+        out.append(
+            S.fitted(
+                text_x,
+                band * 0.55 if len(lines) == 1 else band * 0.35 + i * 4.7,
+                line,
+                title_w,
+                8.5 if len(lines) == 1 else 4.0,
+                family=style.SERIF,
+                bold=True,
+                anchor="start",
+                min_size=4.0,
+            )
+        )
     if sub:
         out.append(
             S.fitted(

@@ -116,3 +116,25 @@ def test_no_map_name_covers_a_hex_number_in_the_pdf(sample_pdfs, name):
                        if a[0] < n[2] and n[0] < a[2] and a[1] < n[3] and n[1] < a[3]]
                 assert not hit, (page.page_number, w["text"])
     assert checked >= len(game.map.labels) // 2  # the labels were found in the text layer
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_two_words_on_a_map_page_overlap(sample_pdfs, name):
+    """Title block, north arrow, scale lines, sheet tags, names, hex numbers and the legend read
+    from the PDF's text layer: no word's box runs into another's (a halo's copy of a word sits
+    exactly on it and is not a clash)."""
+    _game_, paths = sample_pdfs(name)
+
+    def inner(w, pad=0.12):
+        return w["x0"] + pad, w["top"] + pad, w["x1"] - pad, w["bottom"] - pad
+
+    with pdfplumber.open(paths["map"]) as pdf:
+        for page in pdf.pages:
+            boxes = sorted((inner(w), w["text"]) for w in words(page))
+            for i, (a, t) in enumerate(boxes):
+                for b, u in boxes[i + 1 :]:
+                    if b[0] >= a[2]:
+                        break  # sorted by left edge: nothing further right can reach a
+                    if abs(a[0] - b[0]) < 0.05 and abs(a[1] - b[1]) < 0.05:
+                        continue
+                    assert not (a[1] < b[3] and b[1] < a[3]), (page.page_number, t, u)
