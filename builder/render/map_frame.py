@@ -67,14 +67,14 @@ def objective_symbol(
             stroke_linejoin="round",
         )
     if kind == "town":
-        return S.rect(
-            cx - r * 0.6,
-            cy - r * 0.6,
-            r * 1.2,
-            r * 1.2,
+        # a house: walls and a roof, not a square that reads as a bunker
+        return S.polygon(
+            [(cx - r * 0.65, cy + r * 0.7), (cx - r * 0.65, cy - r * 0.1), (cx, cy - r * 0.8),
+             (cx + r * 0.65, cy - r * 0.1), (cx + r * 0.65, cy + r * 0.7)],
             fill=colour,
             stroke=style.INK,
             stroke_width=0.25,
+            stroke_linejoin="round",
         )
     # objective: a target ring
     return (

@@ -312,15 +312,16 @@ def point_symbol(pattern: str, colour: str, cx: float, cy: float, hex_mm: float,
             f'stroke-width="{num(s * 0.008)}"/>'
         )
     if pattern == "fort":
-        r1, r2 = s * 0.2, s * 0.11
-        pts = []
-        for k in range(10):
-            r = r1 if k % 2 == 0 else r2
-            a = math.radians(-90 + 36 * k)
-            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+        # a square fort with a bastion at each corner: not the five-point victory star
+        w, b = s * 0.13, s * 0.065
+        d = _rect_d(cx, cy, w * 2, w * 2, 0.0)
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                d += _rect_d(cx + sx * w, cy + sy * w, b * 1.6, b * 1.6, math.pi / 4)
         return (
-            f'<path d="M{"L".join(f"{num(x)} {num(y)}" for x, y in pts)}Z" fill="#7b776c" '
-            f'stroke="{style.INK}" stroke-width="{num(s * 0.015)}"/>'
+            f'<path d="{d}" fill="#7b776c" stroke="{style.INK}" stroke-width="{num(s * 0.012)}" '
+            f'stroke-linejoin="miter"/>'
+            + _svg_path(_rect_d(cx, cy, w * 0.9, w * 0.9, 0.0), "#d8d4c8", style.INK, s * 0.008)
         )
     if pattern == "bunker":
         w = s * 0.16
