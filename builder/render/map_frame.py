@@ -118,13 +118,19 @@ def frame(game: Game, layout: MapLayout) -> str:
     right_x = w - style.MAP_MARGIN
     avail = max(20.0, w - 2 * style.MAP_MARGIN - 24)
     sheet_tag = layout.sheet
+    # the north arrow, its 'N' and the orientation caption own the first 16 mm of the band;
+    # the title block starts after them
+    text_x = left + 17.0
+    # a narrow sheet gives its tag at most 40 % of the band, the title the rest
+    tag_w = min(40.0, style.text_width(f"Sheet {sheet_tag}", 7.0, True),
+                (right_x - text_x) * 0.4) if sheet_tag else 0.0
     if sheet_tag:
         out.append(
             S.fitted(
                 right_x,
                 band * 0.62,
                 f"Sheet {sheet_tag}",
-                40,
+                tag_w,
                 7.0,
                 bold=True,
                 anchor="end",
@@ -137,13 +143,9 @@ def frame(game: Game, layout: MapLayout) -> str:
             )
         )
         avail -= 45
-    # the north arrow, its 'N' and the orientation caption own the first 16 mm of the band;
-    # the title block starts after them
     turn = orientation(game)
-    text_x = left + 17.0
     if sheet_tag:  # a sheet prints no scale lines: the title has the band up to the sheet tag
-        tag_w = min(40.0, style.text_width(f"Sheet {sheet_tag}", 7.0, True))
-        title_w = max(20.0, right_x - tag_w - 6.0 - text_x)
+        title_w = right_x - tag_w - 4.0 - text_x
     else:
         title_w = avail * 0.62 - 7.0
     sub = subtitle(game, title)

@@ -13,7 +13,7 @@ from builder.errors import SourceError
 from builder.load import load_game
 from builder.render import map_layout, map_svg
 from builder.render.pages import map_pages
-from tests.render.pdfread import words
+from tests.render.pdfread import overlapping_words, words
 from tests.render.test_counter_sheets import _cut_shapes, _sheets
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sources"
@@ -124,17 +124,6 @@ def test_no_two_words_on_a_map_page_overlap(sample_pdfs, name):
     from the PDF's text layer: no word's box runs into another's (a halo's copy of a word sits
     exactly on it and is not a clash)."""
     _game_, paths = sample_pdfs(name)
-
-    def inner(w, pad=0.12):
-        return w["x0"] + pad, w["top"] + pad, w["x1"] - pad, w["bottom"] - pad
-
     with pdfplumber.open(paths["map"]) as pdf:
         for page in pdf.pages:
-            boxes = sorted((inner(w), w["text"]) for w in words(page))
-            for i, (a, t) in enumerate(boxes):
-                for b, u in boxes[i + 1 :]:
-                    if b[0] >= a[2]:
-                        break  # sorted by left edge: nothing further right can reach a
-                    if abs(a[0] - b[0]) < 0.05 and abs(a[1] - b[1]) < 0.05:
-                        continue
-                    assert not (a[1] < b[3] and b[1] < a[3]), (page.page_number, t, u)
+            assert overlapping_words(page) == [], page.page_number
