@@ -45,3 +45,21 @@ def test_two_hexside_types_of_one_style_get_different_marks():
     marks = {lk.id: lk.mark for lk in looks(g)}
     assert len({marks["canal"], marks["suez-canal"], marks["corinth-canal"]}) == 3
     assert len({marks["major-river"], marks["kerch-strait"], marks["shatt-al-arab-tigris"]}) == 3
+
+
+def test_builder_check_warns_of_two_look_alike_types(tmp_path):
+    import shutil
+
+    from click.testing import CliRunner
+
+    from builder.cli import main
+
+    game = tmp_path / "alike"
+    shutil.copytree(FIXTURES / "tables-hex", game)
+    text = (game / "map.toml").read_text(encoding="utf-8")
+    (game / "map.toml").write_text(text.replace('"#1aa3c4"', '"#3a78b5"'), encoding="utf-8")
+    res = CliRunner().invoke(main, ["check", str(game)])
+    assert "hexsides 'Canal' (canal) and 'River' (river)" in res.output
+    assert "another colour or pattern" in res.output
+    res = CliRunner().invoke(main, ["check", str(FIXTURES / "tables-hex")])
+    assert "another colour or pattern" not in res.output
