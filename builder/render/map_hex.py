@@ -310,7 +310,8 @@ class HexDrawing:
                 continue
             k = count[h] = count.get(h, -1) + 1
             cx, cy = self.centres[h]
-            out.append((ob, cx - 0.3 * s + (0.6 * s if k % 2 else 0), cy - 0.02 * s + 0.3 * s * (k // 2)))
+            x = cx - 0.3 * s + (0.6 * s if k % 2 else 0)
+            out.append((ob, x, cy - 0.02 * s + 0.3 * s * (k // 2)))
         return out
 
     def objectives(self) -> str:

@@ -67,7 +67,8 @@ def look_alikes(game: Game) -> list[str]:
 def _alike(a: Look, b: Look) -> str:
     de = delta_e(a.colour, b.colour)
     if de < MIN_DELTA_E:
-        return f"colours {a.colour} and {b.colour} differ by only {de:.1f} (CIEDE2000, need {MIN_DELTA_E:g})"
+        return (f"colours {a.colour} and {b.colour} differ by only {de:.1f} "
+                f"(CIEDE2000, need {MIN_DELTA_E:g})")
     step = abs(lab(a.colour)[0] - lab(b.colour)[0])
     if a.mark == b.mark and step < MIN_GREY_STEP:
         return (

@@ -83,7 +83,8 @@ def _variant_marks(ht, segs, hex_mm: float, variant: int) -> str:
             for t in (0.3, 0.7):
                 cx, cy = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
                 e = w * 1.6 + 0.4
-                d.append(f"M{num(cx - nx * e)} {num(cy - ny * e)}L{num(cx + nx * e)} {num(cy + ny * e)}")
+                d.append(f"M{num(cx - nx * e)} {num(cy - ny * e)}"
+                         f"L{num(cx + nx * e)} {num(cy + ny * e)}")
         elif k == 1:  # a ring at the middle
             rings.append(((x1 + x2) / 2, (y1 + y2) / 2))
         else:  # a diamond at the middle
