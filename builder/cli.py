@@ -95,6 +95,7 @@ def check(games: tuple[str, ...], assumed: bool, strict: bool) -> None:
             f"{', '.join(repr(w) for w in dict.fromkeys(words))}: move that to the item's "
             "`note` (shown only in the proof, builder build --proof)"
             for where, words in designer_text(game)]
+        warnings += _look_alikes(game)
         _list_problems(name, [], warnings)
         failed = failed or (strict and bool(warnings))
         click.echo("  ok" if not warnings else
@@ -102,6 +103,16 @@ def check(games: tuple[str, ...], assumed: bool, strict: bool) -> None:
                    + (" (failed: --strict)" if strict else ""))
     if failed:
         sys.exit(EXIT_SOURCE_ERROR)
+
+
+def _look_alikes(game) -> list[str]:
+    """Two terrain or hexside types the printed map could not tell apart (issue 16)."""
+    if game.map is None or getattr(game.map, "artwork", None):
+        return []
+    from builder.render.map_styles import look_alikes
+
+    return [f"map.toml: {text}: give one of them another colour or pattern, so the map and "
+            "its legend tell them apart, in greyscale too" for text in look_alikes(game)]
 
 
 FORMATS = ("json", "html", "svg", "pdf", "png")

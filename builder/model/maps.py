@@ -18,6 +18,7 @@ class TerrainType(Sourced):
     pattern: Literal[
         "", "trees", "town", "city", "peak", "hill", "water", "marsh", "flood", "craters", "docks",
         "fort", "bunker", "trench", "buildings", "canals", "lake", "rough", "mountain", "farm",
+        "coast", "port", "airfield",
     ] = Field(default="", description="symbol drawn over the fill")
     group: str = Field(
         default="",

@@ -68,7 +68,7 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
     # names, fortification symbols and victory points at each sector's inner point
     badges: dict[str, tuple[float, float]] = {}  # where each sector's MG strength is printed
     for s in m.sectors:
-        cx, cy, room, name_size, sym_y, lines, tag_y = _label_layout(layout, s)
+        cx, cy, room, name_size, sym_y, lines, _tag_y = _label_layout(layout, s)
         points = [
             game.terrain_types[t]
             for t in s.terrain
@@ -87,10 +87,9 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
                     name_size,
                     bold=True,
                     halo=style.HALO,
-                    halo_width=0.45,
+                    halo_width=0.9,  # wide enough to break the fire arcs that pass under it
                 )
             )
-        names.append(S.text(cx, tag_y + 1.6, s.id.upper(), 1.8, fill=style.MUTED))
         if s.vp:
             marks.append(
                 map_frame.objective_symbol(
@@ -111,7 +110,9 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
             if target not in game.sector_by_id:
                 continue
             b = layout.sector_center_mm(target)
-            arcs.append(mg_arrow(a, (b[0], b[1] - 3), 3.0 + 1.5 * (j % 3)))
+            arcs.append(
+                mg_arrow(a, (b[0], b[1] - 3), 3.0 + 1.5 * (j % 3), width=0.4, opacity=0.6)
+            )
     water_marks = []
     for a_id, b_id in m.water_edges:
         a = layout.sector_center_mm(a_id)

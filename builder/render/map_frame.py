@@ -51,22 +51,30 @@ def objective_symbol(
             cx, cy + r * 0.45, "S", r * 1.25, bold=True, fill=style.ink_on(colour)
         )
     if kind == "peak":
+        # a summit to take: a pennant on a pole, so it is not read as the peak terrain symbol
         return S.path(
-            f"M{num(cx - r)} {num(cy + r * 0.7)}L{num(cx)} {num(cy - r)}L{num(cx + r)} "
-            f"{num(cy + r * 0.7)}Z",
+            f"M{num(cx - r * 0.5)} {num(cy + r * 1.1)}V{num(cy - r * 1.2)}",
+            fill="none",
+            stroke=style.INK,
+            stroke_width=0.35,
+            stroke_linecap="round",
+        ) + S.path(
+            f"M{num(cx - r * 0.5)} {num(cy - r * 1.2)}L{num(cx + r * 0.9)} {num(cy - r * 0.65)}"
+            f"L{num(cx - r * 0.5)} {num(cy - r * 0.1)}Z",
             fill=colour,
             stroke=style.INK,
-            stroke_width=0.25,
+            stroke_width=0.22,
+            stroke_linejoin="round",
         )
     if kind == "town":
-        return S.rect(
-            cx - r * 0.6,
-            cy - r * 0.6,
-            r * 1.2,
-            r * 1.2,
+        # a house: walls and a roof, not a square that reads as a bunker
+        return S.polygon(
+            [(cx - r * 0.65, cy + r * 0.7), (cx - r * 0.65, cy - r * 0.1), (cx, cy - r * 0.8),
+             (cx + r * 0.65, cy - r * 0.1), (cx + r * 0.65, cy + r * 0.7)],
             fill=colour,
             stroke=style.INK,
             stroke_width=0.25,
+            stroke_linejoin="round",
         )
     # objective: a target ring
     return (
@@ -110,13 +118,19 @@ def frame(game: Game, layout: MapLayout) -> str:
     right_x = w - style.MAP_MARGIN
     avail = max(20.0, w - 2 * style.MAP_MARGIN - 24)
     sheet_tag = layout.sheet
+    # the north arrow, its 'N' and the orientation caption own the first 16 mm of the band;
+    # the title block starts after them
+    text_x = left + 17.0
+    # a narrow sheet gives its tag at most 40 % of the band, the title the rest
+    tag_w = min(40.0, style.text_width(f"Sheet {sheet_tag}", 7.0, True),
+                (right_x - text_x) * 0.4) if sheet_tag else 0.0
     if sheet_tag:
         out.append(
             S.fitted(
                 right_x,
                 band * 0.62,
                 f"Sheet {sheet_tag}",
-                40,
+                tag_w,
                 7.0,
                 bold=True,
                 anchor="end",
@@ -129,25 +143,35 @@ def frame(game: Game, layout: MapLayout) -> str:
             )
         )
         avail -= 45
-    title_w = avail * 0.62
-    out.append(
-        S.fitted(
-            left + 10,
-            band * 0.55,
-            title,
-            title_w,
-            8.5,
-            family=style.SERIF,
-            bold=True,
-            anchor="start",
-            min_size=4.0,
+    turn = orientation(game)
+    if sheet_tag:  # a sheet prints no scale lines: the title has the band up to the sheet tag
+        title_w = right_x - tag_w - 4.0 - text_x
+    else:
+        title_w = avail * 0.62 - 7.0
+    sub = subtitle(game, title)
+    lines = [title]
+    if style.text_width(title, 4.0, True, style.SERIF) > title_w:
+        # too long for one line at a readable size: up to three lines, no subtitle under them
+        lines, sub = S.wrap(title, title_w, 4.0, True, style.SERIF), ""
+        lines = lines[:2] + [" ".join(lines[2:])] if len(lines) > 3 else lines
+    for i, line in enumerate(lines):
+        out.append(
+            S.fitted(
+                text_x,
+                band * 0.55 if len(lines) == 1 else band * 0.35 + i * 4.7,
+                line,
+                title_w,
+                8.5 if len(lines) == 1 else 4.0,
+                family=style.SERIF,
+                bold=True,
+                anchor="start",
+                min_size=4.0,
+            )
         )
-    )
-    sub = info.subtitle or (info.title if title != info.title else "")
     if sub:
         out.append(
             S.fitted(
-                left + 10,
+                text_x,
                 band * 0.55 + 5.2,
                 sub,
                 title_w,
@@ -157,11 +181,15 @@ def frame(game: Game, layout: MapLayout) -> str:
                 fill=style.MUTED,
             )
         )
-    out.append(compass(left + 3.5, band * 0.5, 4.2, orientation(game)))
+    out.append(compass(left + 7.0, band * 0.42, 4.2, turn))
+    if turn:
+        caption = f"{GEO[(4 - turn) % 4].capitalize()} at top"
+        out.append(S.fitted(left + 7.0, band * 0.42 + 9.0, caption, 15.0, 2.3, fill=style.MUTED))
     facts = []
     scale = info.scale
     if scale.hex:
-        facts.append(f"One hex = {scale.hex}")
+        # an area map has no hexes: the same scale line names its areas
+        facts.append(f"One hex = {scale.hex}" if game.is_hex else f"Areas: {scale.hex}")
     if scale.turn:
         facts.append(f"One turn = {scale.turn}")
     if scale.unit:
@@ -183,6 +211,16 @@ def frame(game: Game, layout: MapLayout) -> str:
                 )
             )
     return S.g(out, id="frame")
+
+
+def subtitle(game: Game, title: str) -> str:
+    """The line under the map's title: the game's subtitle, with the game's title when the map
+    has its own; nothing the title already says."""
+    info = game.info
+    parts = [info.title] if title != info.title else []
+    parts += [info.subtitle] if info.subtitle else []
+    said = title.casefold()
+    return " \u2013 ".join(p for p in parts if p.casefold() not in said)
 
 
 GEO = ("north", "east", "south", "west")  # clockwise, as the rules name map edges

@@ -7,7 +7,7 @@ import math
 from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
 from builder.model.maps import HexMap
-from builder.render import geom, map_frame, map_symbols, style, terrain_art
+from builder.render import geom, map_frame, map_labels, map_symbols, style, terrain_art
 from builder.render import svg as S
 from builder.render.layout import MapLayout
 from builder.render.svg import num
@@ -22,7 +22,16 @@ def fill_terrain(game: Game, terrains: tuple[str, ...]):
     for t in terrains:
         if types[t].pattern not in terrain_art.POINT:
             return types[t]
+    for t in terrains:
+        if types[t].group:  # a peak alone in its hex: its own colour, not a pale hole
+            return types[t]
     return types[game.map.default_terrain]
+
+
+def _label_font(kind: str) -> tuple[bool, str]:
+    """(bold, family) of a map label kind: serif for water, features and regions."""
+    bold = kind in ("city", "town", "region")
+    return bold, style.SERIF if kind in ("water", "region", "feature") else style.SANS
 
 
 def _hex_d(corners) -> str:
@@ -42,6 +51,7 @@ class HexDrawing:
         self.centres = {h: layout.hex_center_mm(h) for h in self.hexes}
         self.defs: list[str] = []
         self._corner_cache: dict[HexId, list] = {}
+        self._placed: list | None = None
 
     def corners(self, h: HexId):
         c = self._corner_cache.get(h)
@@ -140,15 +150,17 @@ class HexDrawing:
             edge = geom.shared_edge(self.corners(a), self.corners(b))
             if edge:
                 by_type.setdefault(kind, []).append((edge, self.centres.get(b) or self._centre(b)))
-        out = [self._hexside(ht, by_type[ht.id]) for ht in self.m.hexside_types if ht.id in by_type]
+        variants = map_symbols.style_variants(self.m.hexside_types)
+        out = [
+            map_symbols.hexside_art(ht, by_type[ht.id], self.hex_mm, variants[ht.id])
+            for ht in self.m.hexside_types
+            if ht.id in by_type
+        ]
         return S.g(out, id="hexsides")
 
     def _centre(self, h: HexId):
         x, y = self.game.grid.center_mm(h)
         return self.layout.origin_mm[0] + x, self.layout.origin_mm[1] + y
-
-    def _hexside(self, ht, segs) -> str:
-        return map_symbols.hexside_art(ht, segs, self.hex_mm)
 
     def lines(self) -> str:
         types = {t.id: t for t in self.m.line_types}
@@ -259,49 +271,55 @@ class HexDrawing:
             id="hexgrid",
         )
 
-    def numbers(self) -> str:
+    def number_place(self, h: HexId) -> tuple[str, float, float, float]:
+        """(text, x, baseline y, size) of a hex's printed number, at the top of the hex."""
         size = max(1.25, style.HEX_NUMBER_SIZE * self.hex_mm)
+        cx, cy = self.centres[h]
+        text = (
+            h.label(self.m.column_digits, self.m.row_digits)
+            if not h.sheet
+            else HexId("", h.col, h.row).label(self.m.column_digits, self.m.row_digits)
+        )
+        return text, cx, cy - self.hex_mm / 2 + 0.35 + style.ASCENT * size, size
+
+    def numbers(self) -> str:
         terr = self.game.hex_terrain
         out = []
         for h in self.hexes:
-            cx, cy = self.centres[h]
+            text, cx, y, size = self.number_place(h)
             fill = fill_terrain(self.game, terr[h]).color
             ink = "#2f2d29" if style.luminance(fill) > 0.4 else "#f2f2f2"
-            text = (
-                h.label(self.m.column_digits, self.m.row_digits)
-                if not h.sheet
-                else HexId("", h.col, h.row).label(self.m.column_digits, self.m.row_digits)
+            # a patch of the hex's colour keeps the number legible over trees, houses and the
+            # roads and rivers that pass under it
+            w = style.text_width(text, size) + 0.7
+            out.append(
+                S.rect(cx - w / 2, y - size * 0.8, w, size * 1.02, rx=0.4, fill=fill,
+                       fill_opacity=0.85)
             )
-            y = cy - self.hex_mm / 2 + 0.35 + style.ASCENT * size
-            if any(self.game.terrain_types[t].pattern for t in terr[h]):
-                # a patch of the hex's colour keeps the number legible over trees or houses
-                w = style.text_width(text, size) + 0.7
-                out.append(
-                    S.rect(
-                        cx - w / 2,
-                        y - size * 0.8,
-                        w,
-                        size * 1.02,
-                        rx=0.4,
-                        fill=fill,
-                        fill_opacity=0.85,
-                    )
-                )
             out.append(S.text(cx, y, text, size, fill=ink, opacity="0.9"))
         return S.g(out, id="hex-numbers")
 
-    def objectives(self) -> str:
-        out = []
+    def objective_places(self) -> list:
+        """[(objective, x, y)]: each symbol left of the hex centre; a second or third symbol in
+        the same hex beside the first rather than over it."""
+        out, count = [], {}
         s = self.hex_mm
         for ob in self.m.objectives:
             h = self.game.hex(ob.hex)
             if h not in self.on:
                 continue
+            k = count[h] = count.get(h, -1) + 1
             cx, cy = self.centres[h]
+            x = cx - 0.3 * s + (0.6 * s if k % 2 else 0)
+            out.append((ob, x, cy - 0.02 * s + 0.3 * s * (k // 2)))
+        return out
+
+    def objectives(self) -> str:
+        out = []
+        s = self.hex_mm
+        for ob, x, y in self.objective_places():
             colour = self.game.sides[ob.side].color if ob.side in self.game.sides else "#d4a017"
-            out.append(
-                map_frame.objective_symbol(ob.kind, colour, cx - 0.3 * s, cy - 0.02 * s, s, ob.vp)
-            )
+            out.append(map_frame.objective_symbol(ob.kind, colour, x, y, s, ob.vp))
         return S.g(out, id="objectives")
 
     def setup_codes(self) -> str:
@@ -322,77 +340,59 @@ class HexDrawing:
                               fill=style.INK, halo=style.MARGIN_FILL, halo_width=0.4))
         return S.g(out, id="setup-codes")
 
-    def labels(self) -> str:
-        out = []
+    def keep_out(self) -> tuple[list, list]:
+        """(boxes, segments) a name must not cover: hex numbers, victory and supply symbols,
+        set-up codes, hexside features."""
+        boxes = []
+        for h in self.hexes:
+            text, x, y, size = self.number_place(h)
+            boxes.append(map_labels.text_box(x, y, text, size, False, style.SANS))
+        s = self.hex_mm
+        for ob, x, y in self.objective_places():
+            r = 0.15 * s
+            boxes.append((x - r, y - r, x + r, y + r * (2.2 if ob.vp is not None else 1)))
+        segments = []
+        for _kind, a, b in self.game.hexside_list:
+            if a in self.on or b in self.on:
+                edge = geom.shared_edge(self.corners(a), self.corners(b))
+                if edge:
+                    segments.append(edge)
+        return boxes, segments
+
+    def place_labels(self) -> list:
+        """[(label, Placed)]: every name on this layout at a place that covers nothing a
+        player needs; towns first (they belong to one hex), then water, features, regions."""
+        if self._placed is not None:
+            return self._placed
+        boxes, segments = self.keep_out()
         f = self.layout.frame
-        for lb in self.m.labels:
+        placer = map_labels.Placer(boxes, segments, (f.x, f.y, f.right, f.bottom))
+        order = {"city": 0, "town": 1, "village": 2, "water": 3, "feature": 4, "region": 5}
+        out = []
+        for lb in sorted(self.m.labels, key=lambda lb: order[lb.kind]):
             h = self.game.hex(lb.hex)
             if h not in self.on:
                 continue
             cx, cy = self.centres[h]
             size = style.LABEL_SIZE[lb.kind] * self.hex_mm
-            bold = lb.kind in ("city", "town")
-            family = style.SERIF if lb.kind in ("water", "region", "feature") else style.SANS
-            width = style.text_width(lb.text, size, bold, family)
-            # keep the label on the map: slide it back inside the frame at the edges
-            x = min(max(cx, f.x + width / 2 + 0.5), f.right - width / 2 - 0.5)
-            y = cy + 0.36 * self.hex_mm
-            if lb.kind == "water":
-                out.append(
-                    S.text(
-                        x,
-                        y,
-                        lb.text,
-                        size,
-                        family=family,
-                        fill="#1f4e7a",
-                        skew=-12,
-                        halo=style.HALO,
-                        halo_width=size * 0.18,
-                    )
-                )
-            elif lb.kind == "region":
-                out.append(
-                    S.text(
-                        x,
-                        cy + size * 0.35,
-                        lb.text.upper(),
-                        size,
-                        family=family,
-                        bold=True,
-                        fill="#5a2a1a",
-                        opacity="0.75",
-                        halo=style.HALO,
-                        halo_width=size * 0.12,
-                    )
-                )
-            elif lb.kind == "feature":
-                out.append(
-                    S.text(
-                        x,
-                        y,
-                        lb.text,
-                        size,
-                        family=family,
-                        fill="#4a3320",
-                        skew=-10,
-                        halo=style.HALO,
-                        halo_width=size * 0.2,
-                    )
-                )
-            else:
-                out.append(
-                    S.text(
-                        x,
-                        y,
-                        lb.text,
-                        size,
-                        bold=bold,
-                        fill=style.INK,
-                        halo=style.HALO,
-                        halo_width=size * 0.25,
-                    )
-                )
+            bold, family = _label_font(lb.kind)
+            text = lb.text.upper() if lb.kind == "region" else lb.text
+            y = cy + size * 0.35 if lb.kind == "region" else cy + 0.36 * self.hex_mm
+            out.append((lb, placer.place(text, cx, y, size, bold, family, self.hex_mm * 0.45)))
+        self._placed = out
+        return out
+
+    def labels(self) -> str:
+        out = []
+        for lb, p in self.place_labels():
+            bold, family = _label_font(lb.kind)
+            look = {
+                "water": {"fill": "#1f4e7a", "skew": -12, "halo_width": p.size * 0.18},
+                "region": {"fill": "#5a2a1a", "opacity": "0.8", "halo_width": p.size * 0.12},
+                "feature": {"fill": "#4a3320", "skew": -10, "halo_width": p.size * 0.2},
+            }.get(lb.kind, {"fill": style.INK, "halo_width": p.size * 0.25})
+            out.append(S.text(p.x, p.y, p.text, p.size, family=family, bold=bold,
+                              halo=style.HALO, **look))
         return S.g(out, id="labels")
 
     def sheet_joins(self) -> str:
@@ -480,10 +480,11 @@ class HexDrawing:
             layers = [
                 self.terrain(),
                 tints,
-                self.hexsides(),
-                self.lines(),
                 self.grid_lines(),
                 outlines,
+                # hexside features over the outlines of regions that follow the same sides
+                self.hexsides(),
+                self.lines(),
                 "" if part == "hexes" else self.sheet_joins(),
                 self.objectives(),
                 self.setup_codes(),

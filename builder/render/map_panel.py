@@ -60,8 +60,8 @@ def legend_entries(game: Game) -> list[tuple[str, Callable[[float, float, float]
         if tt.id not in used:
             continue
 
-        def swatch(x, y, size, tt=tt):
-            return _swatch(tt, x, y, size)
+        def swatch(x, y, size, tt=tt, area=isinstance(m, AreaMap)):
+            return _swatch(tt, x, y, size, area)
 
         entries.append((tt.name, swatch))
     if isinstance(m, AreaMap):
@@ -151,17 +151,23 @@ def _once(entries: list) -> list:
     return list(merged.values())
 
 
-def _swatch(tt, x: float, y: float, size: float) -> str:
-    """A small hex of the terrain with its symbol."""
+def _swatch(tt, x: float, y: float, size: float, area: bool = False) -> str:
+    """A small hex of the terrain with its symbol; on an area map, a patch of ground shaped
+    like a sector, since the map has no hexes."""
     import math
 
     r = size * 0.62
     cx, cy = x + r, y + size / 2
     hex_h = r * math.sqrt(3)
-    pts = [
-        (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
-        for i in range(6)
-    ]
+    if area:
+        w, h = r * 2, size
+        pts = [(x, y + h * 0.15), (x + w * 0.55, y), (x + w, y + h * 0.25), (x + w * 0.9, y + h),
+               (x + w * 0.2, y + h * 0.9)]
+    else:
+        pts = [
+            (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
+            for i in range(6)
+        ]
     cid = f"sw-{tt.id}"
     d = S.poly_d(pts)
     out = f'<clipPath id="{cid}"><path d="{d}"/></clipPath>'
@@ -179,7 +185,8 @@ def _swatch(tt, x: float, y: float, size: float) -> str:
 def _hexside_sample(game: Game, ht, x: float, y: float, size: float) -> str:
     p, q = (x, y + size * 0.8), (x + size * 1.3, y + size * 0.2)
     far = (x + size, y + size * 1.2)
-    return map_symbols.hexside_art(ht, [((p, q), far)], game.grid.hex_mm)
+    variant = map_symbols.style_variants(game.map.hexside_types)[ht.id]
+    return map_symbols.hexside_art(ht, [((p, q), far)], game.grid.hex_mm, variant)
 
 
 def _line_sample(game: Game, lt, x: float, y: float, size: float) -> str:

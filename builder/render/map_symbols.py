@@ -13,7 +13,8 @@ from builder.render.svg import num
 MG_RED = "#b3122a"
 
 
-def mg_arrow(a, b, bend: float, label: str = "") -> str:
+def mg_arrow(a, b, bend: float, label: str = "", width: float = 0.55,
+             opacity: float = 0.9) -> str:
     """A dashed red arrow of machine-gun fire from a to b, bowed sideways by `bend` mm."""
     (x1, y1), (x2, y2) = a, b
     dx, dy = x2 - x1, y2 - y1
@@ -37,19 +38,74 @@ def mg_arrow(a, b, bend: float, label: str = "") -> str:
         f"M{num(x1)} {num(y1)}Q{num(mx)} {num(my)} {num(base[0])} {num(base[1])}",
         fill="none",
         stroke=MG_RED,
-        stroke_width=0.55,
+        stroke_width=width,
         stroke_dasharray="1.6 0.9",
         stroke_linecap="round",
-        opacity="0.9",
+        opacity=f"{opacity:g}",
     )
-    out += S.polygon(pts, fill=MG_RED)
+    out += S.polygon(pts, fill=MG_RED, opacity=f"{min(1.0, opacity + 0.2):g}")
     return out
 
 
-def hexside_art(ht, segs, hex_mm: float) -> str:
-    """A hexside type drawn along segments [((p, q), far centre)]: rivers, canals, trenches..."""
+def style_variants(types) -> dict[str, int]:
+    """{type id: n}: the n-th type drawn in the same style on this map (0 for the first), so
+    two canals or two major rivers with different rules get different marks along them."""
+    seen: dict[str, int] = {}
+    out = {}
+    for t in types:
+        out[t.id] = seen.get(t.style, 0)
+        seen[t.style] = out[t.id] + 1
+    return out
+
+
+def hexside_art(ht, segs, hex_mm: float, variant: int = 0) -> str:
+    """A hexside type drawn along segments [((p, q), far centre)]: rivers, canals, trenches...
+    `variant` > 0 adds marks along each side (bars, rings, diamonds) that tell apart types
+    sharing a style."""
     if not segs:
         return ""
+    return _hexside_line(ht, segs, hex_mm) + _variant_marks(ht, segs, hex_mm, variant)
+
+
+def _variant_marks(ht, segs, hex_mm: float, variant: int) -> str:
+    if variant <= 0:
+        return ""
+    w = style.HEXSIDE_WIDTH[ht.style] * hex_mm / 19.05
+    ink = style.darker(ht.color, 0.45)
+    d, rings = [], []
+    for (p, q), _far in segs:
+        (x1, y1), (x2, y2) = p, q
+        length = math.hypot(x2 - x1, y2 - y1) or 1.0
+        ux, uy = (x2 - x1) / length, (y2 - y1) / length
+        nx, ny = -uy, ux
+        k = (variant - 1) % 3
+        if k == 0:  # bars across the line, like lock gates
+            for t in (0.3, 0.7):
+                cx, cy = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+                e = w * 1.6 + 0.4
+                d.append(f"M{num(cx - nx * e)} {num(cy - ny * e)}"
+                         f"L{num(cx + nx * e)} {num(cy + ny * e)}")
+        elif k == 1:  # a ring at the middle
+            rings.append(((x1 + x2) / 2, (y1 + y2) / 2))
+        else:  # a diamond at the middle
+            cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+            e = w * 1.3 + 0.45
+            d.append(
+                f"M{num(cx - ux * e * 1.4)} {num(cy - uy * e * 1.4)}L{num(cx + nx * e)} "
+                f"{num(cy + ny * e)}L{num(cx + ux * e * 1.4)} {num(cy + uy * e * 1.4)}"
+                f"L{num(cx - nx * e)} {num(cy - ny * e)}Z"
+            )
+    out = ""
+    if d:
+        out += S.path("".join(d), fill=ink, stroke=ink, stroke_width=max(0.3, w * 0.45),
+                      stroke_linecap="round")
+    for cx, cy in rings:
+        out += S.circle(cx, cy, w * 0.9 + 0.35, fill="#ffffff", stroke=ink,
+                        stroke_width=max(0.3, w * 0.45))
+    return out
+
+
+def _hexside_line(ht, segs, hex_mm: float) -> str:
     w = style.HEXSIDE_WIDTH[ht.style] * hex_mm / 19.05
     colour = ht.color
     lines = geom.chain([e for e, _ in segs])
@@ -94,9 +150,30 @@ def hexside_art(ht, segs, hex_mm: float) -> str:
             stroke_dasharray=f"{num(w)} {num(w * 0.8)}",
         )
     if ht.style == "causeway":
-        return S.path(
-            d, fill="none", stroke=style.INK, stroke_width=w + 0.3, stroke_linecap="butt"
-        ) + S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="butt")
+        # a raised road across water: a dark embankment with a pale roadway, hachures down
+        # both slopes and bridge-end ticks, so it reads as a crossing and not a river
+        hach = []
+        for (p, q), _far in segs:
+            (x1, y1), (x2, y2) = p, q
+            length = math.hypot(x2 - x1, y2 - y1) or 1.0
+            ux, uy = (x2 - x1) / length, (y2 - y1) / length
+            nx, ny = -uy, ux
+            n = 6
+            for k in range(n + 1):
+                t = 0.08 + 0.84 * k / n
+                cx, cy = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+                for sgn in (1, -1):
+                    a = w * 0.75
+                    b = w * 0.75 + hex_mm * 0.05
+                    hach.append(f"M{num(cx + sgn * nx * a)} {num(cy + sgn * ny * a)}"
+                                f"L{num(cx + sgn * nx * b)} {num(cy + sgn * ny * b)}")
+        return (
+            S.path("".join(hach), fill="none", stroke=style.INK, stroke_width=0.25)
+            + S.path(d, fill="none", stroke=style.INK, stroke_width=w + 0.6, stroke_linecap="butt")
+            + S.path(d, fill="none", stroke=colour, stroke_width=w, stroke_linecap="butt")
+            + S.path(d, fill="none", stroke="#f4ead2", stroke_width=w * 0.35,
+                     stroke_linecap="butt")
+        )
     if ht.style == "border":
         return S.path(
             d,

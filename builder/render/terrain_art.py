@@ -28,8 +28,9 @@ AREA = {
     "docks",
     "buildings",
     "city",
+    "coast",
 }
-POINT = {"town", "fort", "bunker", "peak", "trench"}
+POINT = {"town", "fort", "bunker", "peak", "trench", "port", "airfield"}
 
 # lattice spacing as a share of the hex height, per area pattern
 _SPACING = {
@@ -47,6 +48,7 @@ _SPACING = {
     "docks": 0.3,
     "buildings": 0.26,
     "city": 0.15,
+    "coast": 0.11,
 }
 
 
@@ -158,7 +160,22 @@ def area_symbols(pattern: str, colour: str, centres, hex_mm: float, seed: int) -
             f'<path d="{"".join(crowns)}" fill="{style.darker(colour, 0.82)}" '
             f'stroke="{style.darker(colour, 0.5)}" stroke-width="{num(s * 0.008)}"/>'
         )
-    if pattern in ("water", "lake", "flood"):
+    if pattern == "coast":
+        # a sand stipple: a beach, unlike the bare fill of clear ground
+        dots = "".join(_circle_d(x, y, s * (0.011 + 0.008 * u)) for x, y, u, _ in pts)
+        return f'<path d="{dots}" fill="{style.darker(colour, 0.5)}" opacity="0.75"/>'
+    if pattern == "lake":
+        # still water: short level strokes in pairs, where the sea has waves
+        d = []
+        for x, y, u, _ in pts:
+            w = s * (0.06 + 0.03 * u)
+            d.append(f"M{num(x - w)} {num(y)}h{num(2 * w)}M{num(x - w * 0.6)} "
+                     f"{num(y + s * 0.03)}h{num(1.2 * w)}")
+        return (
+            f'<path d="{"".join(d)}" fill="none" stroke="{style.darker(colour, 0.6)}" '
+            f'stroke-width="{num(s * 0.011)}" stroke-linecap="round"/>'
+        )
+    if pattern in ("water", "flood"):
         d = []
         for x, y, u, _ in pts:
             if pattern == "flood" and u > 0.55:
@@ -252,6 +269,10 @@ def area_symbols(pattern: str, colour: str, centres, hex_mm: float, seed: int) -
     return ""
 
 
+def _svg_path(d: str, fill: str, stroke: str, width: float) -> str:
+    return f'<path d="{d}" fill="{fill}" stroke="{stroke}" stroke-width="{num(width)}"/>'
+
+
 def _marsh(pts, s: float, colour: str, keep=lambda u: True) -> str:
     d = []
     for x, y, u, v in pts:
@@ -291,15 +312,16 @@ def point_symbol(pattern: str, colour: str, cx: float, cy: float, hex_mm: float,
             f'stroke-width="{num(s * 0.008)}"/>'
         )
     if pattern == "fort":
-        r1, r2 = s * 0.2, s * 0.11
-        pts = []
-        for k in range(10):
-            r = r1 if k % 2 == 0 else r2
-            a = math.radians(-90 + 36 * k)
-            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+        # a square fort with a bastion at each corner: not the five-point victory star
+        w, b = s * 0.13, s * 0.065
+        d = _rect_d(cx, cy, w * 2, w * 2, 0.0)
+        for sx in (-1, 1):
+            for sy in (-1, 1):
+                d += _rect_d(cx + sx * w, cy + sy * w, b * 1.6, b * 1.6, math.pi / 4)
         return (
-            f'<path d="M{"L".join(f"{num(x)} {num(y)}" for x, y in pts)}Z" fill="#7b776c" '
-            f'stroke="{style.INK}" stroke-width="{num(s * 0.015)}"/>'
+            f'<path d="{d}" fill="#7b776c" stroke="{style.INK}" stroke-width="{num(s * 0.012)}" '
+            f'stroke-linejoin="miter"/>'
+            + _svg_path(_rect_d(cx, cy, w * 0.9, w * 0.9, 0.0), "#d8d4c8", style.INK, s * 0.008)
         )
     if pattern == "bunker":
         w = s * 0.16
@@ -310,11 +332,35 @@ def point_symbol(pattern: str, colour: str, cx: float, cy: float, hex_mm: float,
             f'height="{num(w * 0.16)}" fill="{style.INK}"/>'
         )
     if pattern == "peak":
-        w = s * 0.13
+        # a summit: a dark mountain with a light cap and a spot height, plain in greyscale
+        w = s * 0.17
+        top, base = cy - w * 0.95, cy + w * 0.55
+        cap = 0.38  # share of the height the light cap covers
         return (
-            f'<path d="M{num(cx - w)} {num(cy + w * 0.6)}L{num(cx)} {num(cy - w)}'
-            f'L{num(cx + w)} {num(cy + w * 0.6)}Z" fill="#6b4a2c" stroke="{style.INK}" '
-            f'stroke-width="{num(s * 0.01)}"/>'
+            f'<path d="M{num(cx - w)} {num(base)}L{num(cx)} {num(top)}L{num(cx + w)} {num(base)}Z" '
+            f'fill="#4e3219" stroke="{style.INK}" stroke-width="{num(s * 0.012)}" '
+            f'stroke-linejoin="round"/>'
+            f'<path d="M{num(cx - w * cap)} {num(top + (base - top) * cap)}L{num(cx)} {num(top)}'
+            f'L{num(cx + w * cap)} {num(top + (base - top) * cap)}Z" fill="#fbf6e8"/>'
+        )
+    if pattern == "port":
+        # an anchor
+        r = s * 0.09
+        return (
+            f'<path d="M{num(cx)} {num(cy - r * 1.1)}V{num(cy + r)}M{num(cx - r * 0.55)} '
+            f'{num(cy - r * 0.55)}H{num(cx + r * 0.55)}M{num(cx - r)} {num(cy + r * 0.2)}'
+            f'Q{num(cx - r)} {num(cy + r)} {num(cx)} {num(cy + r)}Q{num(cx + r)} {num(cy + r)} '
+            f'{num(cx + r)} {num(cy + r * 0.2)}" fill="none" stroke="#173f66" '
+            f'stroke-width="{num(s * 0.022)}" stroke-linecap="round"/>'
+            f'<circle cx="{num(cx)}" cy="{num(cy - r * 1.25)}" r="{num(r * 0.22)}" fill="none" '
+            f'stroke="#173f66" stroke-width="{num(s * 0.016)}"/>'
+        )
+    if pattern == "airfield":
+        # two crossed runways
+        w, t = s * 0.2, s * 0.045
+        return (
+            _svg_path(_rect_d(cx, cy, w * 2, t, 0.5) + _rect_d(cx, cy, w * 2, t, -0.5),
+                      "#5c5c5c", style.INK, s * 0.006)
         )
     if pattern == "trench":
         w = s * 0.3

@@ -39,3 +39,22 @@ def words(page) -> list[dict]:
             }
         )
     return out
+
+
+def overlapping_words(page, pad: float = 0.12) -> list[tuple[str, str]]:
+    """Pairs of words whose boxes (shrunk by `pad` mm, as neighbouring lines touch) overlap;
+    a halo's copy of a word, exactly on it, is not counted."""
+    boxes = sorted(
+        ((w["x0"] + pad, w["top"] + pad, w["x1"] - pad, w["bottom"] - pad), w["text"])
+        for w in words(page)
+    )
+    out = []
+    for i, (a, t) in enumerate(boxes):
+        for b, u in boxes[i + 1 :]:
+            if b[0] >= a[2]:
+                break  # sorted by left edge: nothing further right reaches a
+            if abs(a[0] - b[0]) < 0.05 and abs(a[1] - b[1]) < 0.05:
+                continue
+            if a[1] < b[3] and b[1] < a[3]:
+                out.append((t, u))
+    return out

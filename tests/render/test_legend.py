@@ -33,3 +33,18 @@ def test_a_name_shown_two_ways_is_one_entry_with_both_samples():
     swatch = _swatch(game.terrain_types["peak"], 0, 0, 6)
     peak = entries["Peak"](0, 0, 6)
     assert peak.startswith(swatch) and len(peak) > len(swatch)  # the peak symbol drawn on it
+
+
+@pytest.mark.parametrize("name", ["eben-emael"])
+def test_an_area_map_legend_shows_areas_not_hexes(name):
+    """On an area map each terrain swatch is a patch of ground (five corners), not a hexagon."""
+    import re
+
+    game = load_game(find_game(name))
+    for label, draw in legend_entries(game):
+        tt = next((t for t in game.map.terrain_types if t.name == label), None)
+        if tt is None:
+            continue
+        clip = re.search(r'<clipPath id="sw-[^"]+"><path d="M([^"]+)Z"', draw(0, 0, 6))
+        assert clip, label
+        assert clip.group(1).count("L") == 4, f"{label}: not an area swatch"

@@ -11,7 +11,7 @@ import pytest
 
 from builder.render import map_layout, map_svg
 from builder.render.pages import map_pages
-from tests.render.pdfread import words
+from tests.render.pdfread import overlapping_words, words
 
 
 def _hex_numbers_at_their_places(page, layout, hexes, offset, hex_mm, col_digits, row_digits):
@@ -89,7 +89,8 @@ def test_every_sector_is_named_near_its_centre(games, tmp_path):
             assert any(
                 w["text"] == part and abs(w["cx"] - x) < 25 and abs(w["top"] - y) < 12 for w in ws
             ), (s.id, part)
-        assert any(w["text"] == s.id.upper() for w in ws)
+        # player material: the sector's raw id is never printed (issue 16)
+        assert not any(w["text"] in (s.id, s.id.upper()) for w in ws), s.id
         if s.mg:
             assert any(w["text"] == str(s.mg) for w in ws)
 
@@ -155,3 +156,12 @@ def test_pdfs_parse_cleanly_with_qpdf(built):
                 for n, page in enumerate(pdf.pages):
                     res = page.obj.get("/Resources")
                     assert res is not None and len(res.keys()) > 0, (name, kind, n)
+
+
+@pytest.mark.parametrize("name", ["mini", "render-sheets", "render-area"])
+def test_no_two_words_on_a_fixture_map_page_overlap(built, name):
+    """Title, north arrow, sheet tag, names and hex numbers of the fixtures' maps, sheet by
+    sheet, read from the text layer (issue 16, item 2)."""
+    with pdfplumber.open(built[name]["map"]) as pdf:
+        for page in pdf.pages:
+            assert overlapping_words(page) == [], (name, page.page_number)

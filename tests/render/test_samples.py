@@ -13,7 +13,7 @@ from builder.errors import SourceError
 from builder.load import load_game
 from builder.render import map_layout, map_svg
 from builder.render.pages import map_pages
-from tests.render.pdfread import words
+from tests.render.pdfread import overlapping_words, words
 from tests.render.test_counter_sheets import _cut_shapes, _sheets
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sources"
@@ -79,9 +79,51 @@ def test_every_hex_number_is_printed_where_the_grid_puts_it(sample_pdfs, name):
                 ), (sheet, label)
 
 
-def test_every_sector_of_eben_emael_is_named(sample_pdfs):
+def test_every_sector_of_eben_emael_is_named_and_no_raw_id_printed(sample_pdfs):
     game, paths = sample_pdfs("eben-emael")
     with pdfplumber.open(paths["map"]) as pdf:
         text = "".join((pdf.pages[0].extract_text(x_tolerance=1) or "").split())
+        raw = {w["text"] for w in words(pdf.pages[0])}
     for s in game.map.sectors:
-        assert s.id.upper().replace(" ", "") in text, s.id
+        assert all(part in raw for part in s.name.split()), s.name  # names may wrap
+        assert s.id not in raw and s.id.upper() not in raw, f"raw id {s.id} printed"
+    assert "Onehex" not in text  # an area map has no hexes
+
+
+@pytest.mark.parametrize("name", ("scheldt", "vimy-ridge", "operation-veritable", "europa-terrain"))
+def test_no_map_name_covers_a_hex_number_in_the_pdf(sample_pdfs, name):
+    """Read from the PDF's text layer: no word of a map label overlaps a hex number's box."""
+    game, paths = sample_pdfs(name)
+    tokens = set()
+    for lb in game.map.labels:
+        tokens.update((lb.text.upper() if lb.kind == "region" else lb.text).split())
+    tokens = {t for t in tokens if not t.isdigit()}
+
+    def inner(w, pad=0.12):  # glyph boxes of neighbouring lines touch: compare inside them
+        return w["x0"] + pad, w["top"] + pad, w["x1"] - pad, w["bottom"] - pad
+
+    checked = 0
+    with pdfplumber.open(paths["map"]) as pdf:
+        for page in pdf.pages:
+            ws = words(page)
+            numbers = [inner(w) for w in ws if len(w["text"]) == 4 and w["text"].isdigit()]
+            for w in ws:
+                if w["text"] not in tokens:
+                    continue
+                checked += 1
+                a = inner(w)
+                hit = [n for n in numbers
+                       if a[0] < n[2] and n[0] < a[2] and a[1] < n[3] and n[1] < a[3]]
+                assert not hit, (page.page_number, w["text"])
+    assert checked >= len(game.map.labels) // 2  # the labels were found in the text layer
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_two_words_on_a_map_page_overlap(sample_pdfs, name):
+    """Title block, north arrow, scale lines, sheet tags, names, hex numbers and the legend read
+    from the PDF's text layer: no word's box runs into another's (a halo's copy of a word sits
+    exactly on it and is not a clash)."""
+    _game_, paths = sample_pdfs(name)
+    with pdfplumber.open(paths["map"]) as pdf:
+        for page in pdf.pages:
+            assert overlapping_words(page) == [], page.page_number
