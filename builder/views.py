@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from builder.model.base import Sourced
+from builder.model.game import TurnDetail
 from builder.model.game_model import Game
 from builder.model.scenario import Section
 from builder.model.tables import TableBase
@@ -82,7 +83,9 @@ def _player(value: Any) -> Any:
         return value
     fields = {name: _player(getattr(value, name)) for name in type(value).model_fields}
     if isinstance(value, Sourced):
-        fields.update(assumed=False, note="")
+        fields.update(assumed=False)
+        if not isinstance(value, TurnDetail):  # a turn's note is the turn record's player text
+            fields.update(note="")
     if isinstance(value, TableBase):
         fields["readings"] = ()
     if isinstance(value, Section):

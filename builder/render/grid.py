@@ -52,13 +52,16 @@ class Grid:
         widths = [0.0] * n
         for r in self.header + self.rows:
             col = 0
+            head = any(r is h for h in self.header)
             for c in r:
                 if c.span == 1:
+                    # a header cell wraps between words: its longest word is what it needs
+                    parts = c.text.split() if head else c.text.split("\n")
                     w = (
                         c.draw_w
                         if c.draw
                         else max(
-                            (style.text_width(line, size, c.bold) for line in c.text.split("\n")),
+                            (style.text_width(line, size, c.bold or head) for line in parts),
                             default=0,
                         )
                     )
@@ -97,9 +100,14 @@ class Grid:
                 nat = [w * avail / total for w in nat]
         return nat, size
 
-    def layout(self, avail: float, x_scale_ok: bool = True) -> tuple[list[Row], list[Row], float]:
-        """(header rows, body rows, width) laid out for `avail` mm."""
+    def layout(
+        self, avail: float, x_scale_ok: bool = True, stretch: bool = False
+    ) -> tuple[list[Row], list[Row], float]:
+        """(header rows, body rows, width) laid out for `avail` mm; `stretch` widens the columns
+        (each in proportion to its content) so the grid fills `avail`, as its card's frame does."""
         widths, size = self.widths(avail)
+        if stretch and 0 < sum(widths) < avail:
+            widths = [w * avail / sum(widths) for w in widths]
         width = sum(widths)
 
         def make(r: list[Cell], head: bool, index: int) -> Row:
@@ -110,8 +118,8 @@ class Grid:
                 w = sum(widths[col : col + c.span])
                 if c.draw:
                     lines = [""]
-                elif col in self.wrap_cols or c.span > 1 or "\n" in c.text:
-                    lines = S.wrap(c.text, w - 2 * PAD_X, size, c.bold)
+                elif head or col in self.wrap_cols or c.span > 1 or "\n" in c.text:
+                    lines = S.wrap(c.text, w - 2 * PAD_X, size, c.bold or head)
                 else:
                     lines = [c.text]
                 cells.append((c, col, w, lines))
