@@ -31,6 +31,7 @@ DESIGNER_ONLY = re.compile(
     r"|\breadings?\b"
     r"|\brule documents?\b"
     r"|\beditor's note\b"
+    r"|\brules\.md\b"
     r"|\bsee the [\w&]+ standard rules\b"
     r"|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b"
     r"|\b[a-z][\w-]*=[\w.-]+"

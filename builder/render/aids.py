@@ -435,6 +435,20 @@ def _line_draw(game: Game, lt):
 _ENUMERATED = re.compile(r"^\(?(?:[A-Za-z]|\d{1,2}|[ivxIVX]{1,4})[.)]\s")
 
 
+def _deck_name(game: Game, deck_id: str) -> str:
+    """A deck as a player knows it: its name, not its id."""
+    return next((d.name for d in game.info.decks if d.id == deck_id), key_label(deck_id))
+
+
+def _track_words(sc, text: str) -> str:
+    """'per track allied-support-draws' -> 'as the Allied support fire draws track shows'."""
+    for tr in sc.tracks:
+        if text.strip() == f"per track {tr.id}":
+            return f"as the {tr.name} track shows,"
+        text = text.replace(tr.id, tr.name)
+    return text
+
+
 def _ranges(numbers: list[int]) -> list[str]:
     """[2, 3, 4, 7] -> ['2-4', '7']."""
     out: list[str] = []
@@ -467,7 +481,7 @@ def sequence_card(game: Game) -> Card | None:
     for i, ph in enumerate(seq, 1):
         side = game.sides.get(ph.side)
         text = ph.name
-        if ph.skip_on_turns:
+        if ph.skip_on_turns and not re.search(r"\bturns? \d", ph.name):  # unless it says so
             text += f" ({when_played(game, ph.skip_on_turns)})"
         # steps the rules already letter or number ('A. Move ...') keep their own enumeration
         numbered = all(_ENUMERATED.match(st) for st in ph.steps)
@@ -513,8 +527,9 @@ def turn_card(game: Game) -> Card:
     has_label = all(labels.values())
     events = {n: detail[n].note for n in turns if n in detail and detail[n].note}
     parts: list = []
-    for start in range(0, len(turns), 15):
-        block = turns[start : start + 15]
+    per = -(-len(turns) // -(-len(turns) // 15))  # blocks of at most 15, all the same length
+    for start in range(0, len(turns), per):
+        block = turns[start : start + per]
         nights = [bool(detail.get(n) and detail[n].night) for n in block]
 
         def cell(text: str, k: int, bold: bool = False, nights=nights) -> Cell:
@@ -554,11 +569,8 @@ def turn_card(game: Game) -> Card:
     notes = [(f"◆ Turn {n}: {text}", False) for n, text in events.items()]
     if tracks:
         notes += [
-            (
-                f"{tr.name} ({game.sides[tr.side].name if tr.side in game.sides else tr.side}): "
-                "per-turn values from the scenario" + (f" ({tr.source})" if tr.source else ""),
-                False,
-            )
+            (f"{tr.name}: per turn, from the scenario" + (f" ({tr.source})" if tr.source else ""),
+             False)
             for tr in tracks
         ]
     if notes:
@@ -691,7 +703,9 @@ def setup_cards(game: Game) -> list[Card]:
                 parts.append(
                     Para(
                         [("Draws", True)]
-                        + [(f"{d.deck}: {d.count} {d.when}", False) for d in sc.draws]
+                        + [(f"{_deck_name(game, d.deck)}: {_track_words(sc, d.count)} {d.when}",
+                            False)
+                           for d in sc.draws]
                     )
                 )
             cards.append(Card(f"Reinforcements: {sc.name}", parts))
@@ -767,6 +781,7 @@ class _Flow:
         self.pages: list[list[str]] = [[]]
         self.col_y = [0.0, 0.0]  # where the next card starts in each column of the last page
         self._measured: dict[int, tuple] = {}
+        self.boxes: dict[int, list[float]] = {}  # page -> areas of the card frames on it
 
     def _segments(self, card: Card, card_w: float) -> list[tuple[list[Row], list[Row]]]:
         out = []
@@ -810,6 +825,7 @@ class _Flow:
         return y + TITLE_H + 0.8
 
     def _frame(self, x: float, top: float, bottom: float, card_w: float) -> None:
+        self.boxes.setdefault(len(self.pages) - 1, []).append((bottom - top) * card_w)
         self.pages[-1].append(
             S.rect(
                 x,
@@ -835,14 +851,16 @@ class _Flow:
         x = col * (self.half + self.GAP)
         top = y
         y = self._title(card, x, y, card_w, False)
+        after = [r for _, body in segments for r in body]  # the card's rows still to draw
         for head, body in segments:
             for row in head:
                 self.pages[-1].append(row.draw(x, y))
                 y += row.h
             for k, row in enumerate(body):
-                left = len(body) - k
+                left = len(after)
                 # break before the row that does not fit, or earlier so that ORPHAN rows go on
-                tail = sum(r.h for r in body[k:k + min(left, self.ORPHAN)])
+                tail = sum(r.h for r in after[: self.ORPHAN])
+                after.pop(0)
                 must = y + row.h > self.height
                 early = k and left <= self.ORPHAN and y + tail > self.height
                 if must or early:
@@ -871,7 +889,7 @@ class _Flow:
             if not isinstance(part, Grid):
                 continue
             widths, size = part.widths(self.half)
-            if size < part.size * 0.99 or sum(widths) > self.half + 0.01:
+            if size < part.size * 0.99 or sum(part.word_widths(size)) > self.half:
                 return False
             _, wide, _ = part.layout(self.width)
             _, tall, _ = part.layout(self.half)
@@ -916,12 +934,12 @@ class _Flow:
         else:
             spots = [(0, max(self.col_y))]
         # whole in a column where it fits; else split where at least its head and a few rows fit
-        # and the column is at least 40 % free (a long card would fill it anyway); else a new page
+        # and the column is at least 30 % free (a long card would fill it anyway); else a new page
         choice = next((s for s in spots if s[1] + total <= self.height), None)
         if choice is None and total > self.height * 0.6:
             choice = next(
                 (s for s in spots if s[1] + first <= self.height
-                 and self.height - s[1] >= self.height * 0.4), None)
+                 and self.height - s[1] >= self.height * 0.3), None)
         if choice is None:
             self._fill(queue, self.height)
             if any(self.pages[-1]):
@@ -936,12 +954,33 @@ class _Flow:
             self.col_y = [bottom + self.GAP, bottom + self.GAP]
 
 
-def flow(cards: list[Card], width: float, height: float) -> list[str]:
-    """Lay cards down pages `width` x `height` mm (the printable area); SVG bodies per page."""
+def _run(cards: list[Card], width: float, height: float) -> _Flow:
     f = _Flow(width, height)
     queue = list(cards)
     while queue:
         f.add(queue.pop(0), queue)
+    return f
+
+
+def _filled(f: _Flow, width: float, height: float) -> list[float]:
+    """The share of each page's area that cards cover."""
+    return [sum(f.boxes.get(i, [])) / (width * height) for i in range(len(f.pages))]
+
+
+def flow(cards: list[Card], width: float, height: float) -> list[str]:
+    """Lay cards down pages `width` x `height` mm (the printable area); SVG bodies per page.
+    When the last page would be less than half full, the pages are laid out a little shorter
+    (the same number of them), so the cards spread to the last one instead."""
+    f = _run(cards, width, height)
+    if len(f.pages) > 1 and _filled(f, width, height)[-1] < 0.55:
+        best = min(_filled(f, width, height))
+        for k in range(1, 12):  # the same pages a little shorter: keep the fullest emptiest page
+            g = _run(cards, width, height * (1 - 0.025 * k))
+            worst = min(_filled(g, width, height))
+            if len(g.pages) == len(f.pages) and worst > best:
+                f, best = g, worst
+            if best >= 0.6:
+                break
     return ["".join(p) for p in f.pages if p]
 
 

@@ -71,6 +71,20 @@ class Grid:
             widths[i] = max(widths[i], w)
         return widths
 
+    def word_widths(self, size: float) -> list[float]:
+        """Each column's narrowest width: its longest word (a wrapped cell never breaks one)."""
+        widths = [0.0] * self.ncols()
+        for r in self.header + self.rows:
+            col = 0
+            for c in r:
+                if c.span == 1:
+                    w = c.draw_w if c.draw else max(
+                        (style.text_width(word, size, c.bold or r in self.header)
+                         for word in c.text.split()), default=0)
+                    widths[col] = max(widths[col], w + 2 * PAD_X)
+                col += c.span
+        return widths
+
     def widths(self, avail: float) -> tuple[list[float], float]:
         """Column widths and font size so the grid fits `avail` mm (wrapping the wrap columns)."""
         size = self.size
@@ -80,6 +94,7 @@ class Grid:
             nat = self._natural(size)
         total = sum(nat)
         if total > avail:
+            floor = self.word_widths(size)
             fixed = sum(w for i, w in enumerate(nat) if i not in self.wrap_cols)
             flex = [i for i in self.wrap_cols if i < len(nat)]
             room = max(avail - fixed, 12.0 * len(flex))
@@ -93,7 +108,7 @@ class Grid:
                     todo.pop(0)
                     continue
                 for k in todo:
-                    nat[k] = max(12.0, fair)
+                    nat[k] = max(min(12.0, nat[k]), floor[k], fair)
                 break
             total = sum(nat)
             if total > avail:  # still too wide: squeeze every column (text is narrowed to fit)
@@ -104,10 +119,12 @@ class Grid:
         self, avail: float, x_scale_ok: bool = True, stretch: bool = False
     ) -> tuple[list[Row], list[Row], float]:
         """(header rows, body rows, width) laid out for `avail` mm; `stretch` widens the columns
-        (each in proportion to its content) so the grid fills `avail`, as its card's frame does."""
+        (each by the same amount, so a CRT's result columns gain as much as its labels) so the
+        grid fills `avail`, as its card's frame does."""
         widths, size = self.widths(avail)
         if stretch and 0 < sum(widths) < avail:
-            widths = [w * avail / sum(widths) for w in widths]
+            extra = (avail - sum(widths)) / len(widths)
+            widths = [w + extra for w in widths]
         width = sum(widths)
 
         def make(r: list[Cell], head: bool, index: int) -> Row:
