@@ -227,14 +227,19 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
 @click.argument("game")
 @click.argument("table", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Every calculator and its inputs as JSON.")
-def tables(game: str, table: str | None, as_json: bool) -> None:
+@click.option("--designer", is_flag=True,
+              help="Also show what is assumed or reconstructed, and the tables' notes.")
+def tables(game: str, table: str | None, as_json: bool, designer: bool) -> None:
     """List GAME's tables with their inputs, types and allowed values, or print TABLE as text."""
     import json
 
     from builder.tables.api import CalcError, list_calculators
     from builder.tables_text import calculators_text, table_text
+    from builder.views import player_view
 
     g = _load(game)
+    if not designer:
+        g = player_view(g)
     try:
         entries = list_calculators(g)
     except CalcError as exc:
@@ -264,11 +269,19 @@ def _calc_error(exc) -> None:
 @click.argument("assignments", nargs=-1)
 @click.option("--roll", help="The roll: a total (7), the dice (3,4), or one per marker (2,5).")
 @click.option("--json", "as_json", is_flag=True, help="The answer as one JSON object.")
-def calc(game: str, table: str, assignments: tuple[str, ...], roll: str | None, as_json: bool) -> None:
+@click.option("--designer", is_flag=True,
+              help="Also show the designer's notes: what is assumed or reconstructed, readings.")
+def calc(game: str, table: str, assignments: tuple[str, ...], roll: str | None, as_json: bool,
+         designer: bool) -> None:
     """Work out TABLE of GAME for NAME=VALUE inputs: the result with --roll, else the odds."""
     from builder.tables.api import CalcError, calculate, parse_assignments
+    from builder.views import player_view
 
     g = _load(game)
+    # the working a player reads: no provenance, assumed marks or readings; choosing another
+    # reading of a table (reading=...) is the designer's question, answered with the notes
+    if not designer and not any(a.split("=", 1)[0].strip() == "reading" for a in assignments):
+        g = player_view(g)
     try:
         result = calculate(g, table, parse_assignments(assignments), roll)
     except CalcError as exc:

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from builder.model.base import Sourced
+from builder.model.game import TurnDetail
 from builder.model.game_model import Game
 from builder.model.scenario import Section
 from builder.model.tables import TableBase
@@ -30,6 +31,7 @@ DESIGNER_ONLY = re.compile(
     r"|\breadings?\b"
     r"|\brule documents?\b"
     r"|\beditor's note\b"
+    r"|\brules\.md\b"
     r"|\bsee the [\w&]+ standard rules\b"
     r"|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b"
     r"|\b[a-z][\w-]*=[\w.-]+"
@@ -82,7 +84,9 @@ def _player(value: Any) -> Any:
         return value
     fields = {name: _player(getattr(value, name)) for name in type(value).model_fields}
     if isinstance(value, Sourced):
-        fields.update(assumed=False, note="")
+        fields.update(assumed=False)
+        if not isinstance(value, TurnDetail):  # a turn's note is the turn record's player text
+            fields.update(note="")
     if isinstance(value, TableBase):
         fields["readings"] = ()
     if isinstance(value, Section):

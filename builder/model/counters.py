@@ -23,7 +23,8 @@ MARKS = ("strategic-reserve", "stacking-bonus", "outpost", "mobile", "non-mobile
 MARKER_KINDS = (
     "support-fire", "bombardment", "aircraft", "air-support", "turn", "phase", "sequence",
     "out-of-supply", "chit", "special-action", "glider", "amphibious", "assault-boat", "control",
-    "losses", "victory-points", "equipment", "flooded", "generic",
+    "losses", "victory-points", "equipment", "flooded", "naval", "movement", "canal", "airfield",
+    "gas", "generic",
 )
 
 _FACTOR = re.compile(r"^\[?\(?\d+\)?\]?$|^[—–-]$|^\*$")

@@ -3,6 +3,7 @@ chart, the sequence of play, the turn record and per-turn tracks, set-up and rei
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from builder.model.game_model import Game
@@ -431,6 +432,47 @@ def _line_draw(game: Game, lt):
     return draw
 
 
+_ENUMERATED = re.compile(r"^\(?(?:[A-Za-z]|\d{1,2}|[ivxIVX]{1,4})[.)]\s")
+
+
+def _deck_name(game: Game, deck_id: str) -> str:
+    """A deck as a player knows it: its name, not its id."""
+    return next((d.name for d in game.info.decks if d.id == deck_id), key_label(deck_id))
+
+
+def _track_words(sc, text: str) -> str:
+    """'per track allied-support-draws' -> 'as the Allied support fire draws track shows'."""
+    for tr in sc.tracks:
+        if text.strip() == f"per track {tr.id}":
+            return f"as the {tr.name} track shows,"
+        text = text.replace(tr.id, tr.name)
+    return text
+
+
+def _ranges(numbers: list[int]) -> list[str]:
+    """[2, 3, 4, 7] -> ['2-4', '7']."""
+    out: list[str] = []
+    for n in sorted(set(numbers)):
+        if out and int(out[-1].split("-")[-1]) == n - 1:
+            out[-1] = f"{out[-1].split('-')[0]}-{n}"
+        else:
+            out.append(str(n))
+    return out
+
+
+def when_played(game: Game, skipped: tuple[int, ...]) -> str:
+    """When a phase skipped on some turns is played, as ranges: 'turn 1 only', 'not on turn 1',
+    'turns 2-15 only', 'not on turns 3-5, 9'."""
+    t = game.info.turns
+    played = [n for n in range(t.first, t.first + t.count) if n not in skipped]
+    on, off = _ranges(played), _ranges(list(skipped))
+    if len(on) == 1 and (len(on) < len(off) or len(played) < len(skipped)):
+        many = "-" in on[0]
+        return f"turn{'s' if many else ''} {on[0]} only"
+    many = len(skipped) > 1
+    return f"not on turn{'s' if many else ''} {', '.join(off)}"
+
+
 def sequence_card(game: Game) -> Card | None:
     seq = game.info.sequence
     if not seq:
@@ -439,12 +481,11 @@ def sequence_card(game: Game) -> Card | None:
     for i, ph in enumerate(seq, 1):
         side = game.sides.get(ph.side)
         text = ph.name
-        if ph.skip_on_turns:
-            text += (
-                f" (not on turn{'s' if len(ph.skip_on_turns) > 1 else ''} "
-                f"{', '.join(str(n) for n in ph.skip_on_turns)})"
-            )
-        steps = "\n".join(f"{chr(97 + k)}. {s}" for k, s in enumerate(ph.steps))
+        if ph.skip_on_turns and not re.search(r"\bturns? \d", ph.name):  # unless it says so
+            text += f" ({when_played(game, ph.skip_on_turns)})"
+        # steps the rules already letter or number ('A. Move ...') keep their own enumeration
+        numbered = all(_ENUMERATED.match(st) for st in ph.steps)
+        steps = "\n".join(st if numbered else f"{chr(97 + k)}. {st}" for k, st in enumerate(ph.steps))
         rows.append(
             [
                 Cell(str(i), bold=True),
@@ -461,19 +502,34 @@ def sequence_card(game: Game) -> Card | None:
     return Card("Sequence of Play", [grid])
 
 
+def _turn_label(game: Game, n: int) -> str:
+    """What the record prints under a turn's number: its name, else its date and period; nothing
+    when that only repeats the number."""
+    d = next((x for x in game.info.turns.detail if x.number == n), None)
+    if d is None:
+        return ""
+    text = d.name or " ".join(x for x in (d.date, d.period) if x)
+    return "" if text.strip() == str(n) else text
+
+
 def turn_card(game: Game) -> Card:
-    """The turn record: names, night turns and each scenario's per-turn track values, turns
-    across (in blocks of 15) so a long game reads like the printed track."""
+    """The turn record: each turn's date or period, night turns, what happens on it (keyed to the
+    notes below) and each scenario's per-turn track values, turns across (in blocks of 15) so
+    a long game reads like the printed track. A row shows only when every turn has its entry,
+    so the record has no gaps."""
     from builder.render.map_panel import track_rows
 
     t = game.info.turns
     detail = {d.number: d for d in t.detail}
     tracks = track_rows(game)
     turns = list(range(t.first, t.first + t.count))
-    has_name = any(d.name or d.date or d.period for d in t.detail)
+    labels = {n: _turn_label(game, n) for n in turns}
+    has_label = all(labels.values())
+    events = {n: detail[n].note for n in turns if n in detail and detail[n].note}
     parts: list = []
-    for start in range(0, len(turns), 15):
-        block = turns[start : start + 15]
+    per = -(-len(turns) // -(-len(turns) // 15))  # blocks of at most 15, all the same length
+    for start in range(0, len(turns), per):
+        block = turns[start : start + per]
         nights = [bool(detail.get(n) and detail[n].night) for n in block]
 
         def cell(text: str, k: int, bold: bool = False, nights=nights) -> Cell:
@@ -489,17 +545,18 @@ def turn_card(game: Game) -> Card:
             + [cell(str(n), k, True) for k, n in enumerate(block)]
         ]
         rows = []
-        if has_name:
-            names = []
-            for k, n in enumerate(block):
-                d = detail.get(n)
-                text = (d.name or d.date or d.period) if d else ""
-                names.append(cell(text, k))
-            rows.append([Cell("Date", bold=True, align="start")] + names)
+        if has_label:
+            rows.append([Cell("Date", bold=True, align="start")]
+                        + [cell(labels[n], k) for k, n in enumerate(block)])
         if any(nights):
             rows.append(
                 [Cell("Night", bold=True, align="start")]
                 + [cell("☾" if nights[k] else "", k) for k in range(len(block))]
+            )
+        if events:
+            rows.append(
+                [Cell("Events", bold=True, align="start")]
+                + [cell("◆" if n in events else "", k, True) for k, n in enumerate(block)]
             )
         for tr in tracks:
             vals = []
@@ -508,22 +565,12 @@ def turn_card(game: Game) -> Card:
                 v = tr.per_turn[idx] if idx < len(tr.per_turn) else None
                 vals.append(cell("—" if v is None else str(v), k, True))
             rows.append([Cell(tr.name, bold=True, align="start")] + vals)
-        label_w = min(
-            45.0, max([12.0] + [style.text_width(tr.name, 2.6, True) / 2 + 4 for tr in tracks])
-        )
-        parts.append(
-            Grid(
-                header, rows, wrap_cols=set(range(len(block) + 1)), stripes=False, col_min=[label_w]
-            )
-        )
-    notes = [(f"Turn {d.number}: {d.note}", False) for d in t.detail if d.note]
+        parts.append(Grid(header, rows, wrap_cols=set(range(len(block) + 1)), stripes=False))
+    notes = [(f"◆ Turn {n}: {text}", False) for n, text in events.items()]
     if tracks:
         notes += [
-            (
-                f"{tr.name} ({game.sides[tr.side].name if tr.side in game.sides else tr.side}): "
-                "per-turn values from the scenario" + (f" ({tr.source})" if tr.source else ""),
-                False,
-            )
+            (f"{tr.name}: per turn, from the scenario" + (f" ({tr.source})" if tr.source else ""),
+             False)
             for tr in tracks
         ]
     if notes:
@@ -672,7 +719,9 @@ def setup_cards(game: Game) -> list[Card]:
                 parts.append(
                     Para(
                         [("Draws", True)]
-                        + [(f"{d.deck}: {d.count} {d.when}", False) for d in sc.draws]
+                        + [(f"{_deck_name(game, d.deck)}: {_track_words(sc, d.count)} {d.when}",
+                            False)
+                           for d in sc.draws]
                     )
                 )
             cards.append(Card(f"Reinforcements: {sc.name}", parts))
@@ -734,24 +783,27 @@ def _para_rows(p: Para, width: float) -> list[Row]:
 
 
 class _Flow:
-    """Cards laid down pages: kept whole when they fit a page, two narrow cards side by side,
-    a long card split between rows with its title and header repeated."""
+    """Cards laid down pages in two columns, as a published aid sheet is: a narrow card goes into
+    the shorter column, a wide one across both; a card that does not fit where it starts runs on
+    into the next column or page with its title and header repeated, never leaving fewer than
+    ORPHAN rows behind or ahead. Every table fills its card's width."""
 
     GAP = 5.0
+    ORPHAN = 3
 
     def __init__(self, width: float, height: float):
         self.width, self.height = width, height
+        self.half = (width - self.GAP) / 2
         self.pages: list[list[str]] = [[]]
-        self.y = 0.0  # where the next full-width card starts
-        self.slot: tuple[float, float] | None = (
-            None  # (y, bottom) of a narrow card with room beside it
-        )
+        self.col_y = [0.0, 0.0]  # where the next card starts in each column of the last page
+        self._measured: dict[int, tuple] = {}
+        self.boxes: dict[int, list[float]] = {}  # page -> areas of the card frames on it
 
     def _segments(self, card: Card, card_w: float) -> list[tuple[list[Row], list[Row]]]:
         out = []
         for part in card.parts:
             if isinstance(part, Grid):
-                head, body, _ = part.layout(card_w)
+                head, body, _ = part.layout(card_w, stretch=True)
                 out.append((head, body))
             else:
                 out.append(([], _para_rows(part, card_w)))
@@ -789,6 +841,7 @@ class _Flow:
         return y + TITLE_H + 0.8
 
     def _frame(self, x: float, top: float, bottom: float, card_w: float) -> None:
+        self.boxes.setdefault(len(self.pages) - 1, []).append((bottom - top) * card_w)
         self.pages[-1].append(
             S.rect(
                 x,
@@ -801,20 +854,41 @@ class _Flow:
             )
         )
 
-    def _place(self, card: Card, segments, x: float, y: float, card_w: float) -> float:
-        """Draw a card from (x, y), splitting it over pages when needed; returns its bottom."""
+    def _next_place(self, narrow: bool, col: int, need: float) -> tuple[int, float]:
+        """Where a card runs on: the other column of this page when it has room, else a new page."""
+        if narrow and col == 0 and self.col_y[1] + need <= self.height:
+            return 1, self.col_y[1]
+        self.pages.append([])
+        self.col_y = [0.0, 0.0]
+        return 0, 0.0
+
+    def _place(self, card: Card, segments, narrow: bool, col: int, y: float, card_w: float):
+        """Draw a card from column `col` at y, running on as needed; returns (column, bottom)."""
+        x = col * (self.half + self.GAP)
         top = y
         y = self._title(card, x, y, card_w, False)
+        after = [r for _, body in segments for r in body]  # the card's rows still to draw
         for head, body in segments:
             for row in head:
                 self.pages[-1].append(row.draw(x, y))
                 y += row.h
-            for row in body:
-                if y + row.h > self.height:
+            for k, row in enumerate(body):
+                left = len(after)
+                # break before the row that does not fit, or earlier so that ORPHAN rows go on
+                tail = sum(r.h for r in after[: self.ORPHAN])
+                after.pop(0)
+                must = y + row.h > self.height
+                early = k and left <= self.ORPHAN and y + tail > self.height
+                if must or early:
                     self._frame(x, top, y, card_w)
-                    self.pages.append([])
-                    top = 0.0
-                    y = self._title(card, x, 0.0, card_w, True)
+                    if not narrow:
+                        self.col_y = [self.height, self.height]
+                    else:
+                        self.col_y[col] = self.height
+                    need = TITLE_H + sum(r.h for r in head) + tail
+                    col, top = self._next_place(narrow, col, need)
+                    x = col * (self.half + self.GAP)
+                    y = self._title(card, x, top, card_w, True)
                     for hr in head:
                         self.pages[-1].append(hr.draw(x, y))
                         y += hr.h
@@ -822,42 +896,107 @@ class _Flow:
                 y += row.h
             y += 1.0
         self._frame(x, top, y, card_w)
-        return y
+        return col, y
 
-    def add(self, card: Card) -> None:
-        half = (self.width - self.GAP) / 2
-        natural = 0.0
+    def _fits_column(self, card: Card) -> bool:
+        """Whether every table of the card reads well in one column: at its own type size, its
+        long cells wrapped to at most twice as many lines as across the page."""
         for part in card.parts:
-            if isinstance(part, Grid):
-                natural = max(natural, part.layout(self.width)[2])
-        narrow = 0 < natural <= half
-        card_w = half if narrow else min(self.width, max(natural, self.width * 0.62))
-        segments = self._segments(card, card_w)
-        total = (
-            TITLE_H + 0.8 + sum(r.h for head, body in segments for r in head + body) + len(segments)
-        )
-        if narrow and self.slot and self.slot[0] + total <= self.height:
-            bottom = self._place(card, segments, half + self.GAP, self.slot[0], card_w)
-            self.y = max(self.y, bottom + self.GAP)
-            self.slot = None
-            return
-        self.slot = None
-        room = self.height - self.y
-        if self.y > 0 and ((total <= self.height and total > room) or room < min(total, 60.0)):
-            self.pages.append([])
-            self.y = 0.0
-        start, pages_before = self.y, len(self.pages)
-        bottom = self._place(card, segments, 0.0, self.y, card_w)
-        self.y = bottom + self.GAP
-        if narrow and len(self.pages) == pages_before:
-            self.slot = (start, bottom)
+            if not isinstance(part, Grid):
+                continue
+            widths, size = part.widths(self.half)
+            if size < part.size * 0.99 or sum(part.word_widths(size)) > self.half:
+                return False
+            _, wide, _ = part.layout(self.width)
+            _, tall, _ = part.layout(self.half)
+            if sum(r.h for r in tall) > 2.0 * sum(r.h for r in wide):
+                return False
+        return True
+
+    def _measure(self, card: Card):
+        """(narrow, card width, segments, total height, height of its head and first rows)."""
+        hit = self._measured.get(id(card))
+        if hit is None:
+            narrow = self._fits_column(card)
+            card_w = self.half if narrow else self.width
+            segments = self._segments(card, card_w)
+            rows = [r for head, body in segments for r in head + body]
+            total = TITLE_H + 0.8 + sum(r.h for r in rows) + len(segments)
+            first = TITLE_H + 0.8 + sum(r.h for r in rows[: self.ORPHAN + 1])
+            hit = self._measured[id(card)] = (narrow, card_w, segments, total, first)
+        return hit
+
+    def _fill(self, queue: list[Card], limit: float) -> None:
+        """Fill the columns' free room above `limit` with later narrow cards that fit whole (a
+        published sheet packs its small tables rather than leave a hole)."""
+        for col in sorted((0, 1), key=lambda c: self.col_y[c]):
+            k = 0
+            while k < len(queue):
+                narrow, card_w, segments, total, _ = self._measure(queue[k])
+                if narrow and self.col_y[col] + total <= limit:
+                    card = queue.pop(k)
+                    _, bottom = self._place(card, segments, True, col, self.col_y[col], card_w)
+                    self.col_y[col] = bottom + self.GAP
+                else:
+                    k += 1
+
+    def add(self, card: Card, queue: list[Card]) -> None:
+        narrow, card_w, segments, total, first = self._measure(card)
+        if not narrow and abs(self.col_y[0] - self.col_y[1]) > 15.0:
+            self._fill(queue, max(self.col_y))
+        if narrow:
+            order = sorted((0, 1), key=lambda c: self.col_y[c])
+            spots = [(c, self.col_y[c]) for c in order]
+        else:
+            spots = [(0, max(self.col_y))]
+        # whole in a column where it fits; else split where at least its head and a few rows fit
+        # and the column is at least 30 % free (a long card would fill it anyway); else a new page
+        choice = next((s for s in spots if s[1] + total <= self.height), None)
+        if choice is None and total > self.height * 0.6:
+            choice = next(
+                (s for s in spots if s[1] + first <= self.height
+                 and self.height - s[1] >= self.height * 0.3), None)
+        if choice is None:
+            self._fill(queue, self.height)
+            if any(self.pages[-1]):
+                self.pages.append([])
+            self.col_y = [0.0, 0.0]
+            choice = (0, 0.0)
+        col, y = choice
+        col, bottom = self._place(card, segments, narrow, col, y, card_w)
+        if narrow:
+            self.col_y[col] = bottom + self.GAP
+        else:
+            self.col_y = [bottom + self.GAP, bottom + self.GAP]
+
+
+def _run(cards: list[Card], width: float, height: float) -> _Flow:
+    f = _Flow(width, height)
+    queue = list(cards)
+    while queue:
+        f.add(queue.pop(0), queue)
+    return f
+
+
+def _filled(f: _Flow, width: float, height: float) -> list[float]:
+    """The share of each page's area that cards cover."""
+    return [sum(f.boxes.get(i, [])) / (width * height) for i in range(len(f.pages))]
 
 
 def flow(cards: list[Card], width: float, height: float) -> list[str]:
-    """Lay cards down pages `width` x `height` mm (the printable area); SVG bodies per page."""
-    f = _Flow(width, height)
-    for card in cards:
-        f.add(card)
+    """Lay cards down pages `width` x `height` mm (the printable area); SVG bodies per page.
+    When the last page would be less than half full, the pages are laid out a little shorter
+    (the same number of them), so the cards spread to the last one instead."""
+    f = _run(cards, width, height)
+    if len(f.pages) > 1 and _filled(f, width, height)[-1] < 0.55:
+        best = min(_filled(f, width, height))
+        for k in range(1, 12):  # the same pages a little shorter: keep the fullest emptiest page
+            g = _run(cards, width, height * (1 - 0.025 * k))
+            worst = min(_filled(g, width, height))
+            if len(g.pages) == len(f.pages) and worst > best:
+                f, best = g, worst
+            if best >= 0.6:
+                break
     return ["".join(p) for p in f.pages if p]
 
 

@@ -4,10 +4,11 @@ markers (square or round, with their front and back text). Text is always fitted
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 from builder.model.counters import Marker, Unit, printed_factors
 from builder.model.game_model import Game
-from builder.render import nato, style
+from builder.render import marker_icons, nato, style
 from builder.render import svg as S
 from builder.render.svg import num
 
@@ -39,6 +40,11 @@ MARKER_COLOURS = {  # neutral markers: a colour per kind so a player can sort th
     "equipment": "#cfc6b0",
     "chit": "#e6e0cf",
     "special-action": "#d7c2e0",
+    "naval": "#a9bfd6",
+    "movement": "#d6dcb8",
+    "canal": "#b5d0d8",
+    "airfield": "#c8cfd8",
+    "gas": "#d6dca0",
     "generic": "#e6e0cf",
 }
 
@@ -219,8 +225,16 @@ def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
     bg, ink = unit_colours(game, u)
     out = [S.rect(0, 0, c, c, fill=bg)]
     back = face == "back"
-    if back and not u.two_sided:
-        return "".join(out)  # a one-sided counter: its back is plain colour
+    if back and not u.two_sided:  # the rules print no back: the game, the unit's type, its side
+        side = game.sides.get(u.side)
+        frame_fill = style.lighter(bg, 0.78)
+
+        def picture(y: float, s: float) -> str:
+            w, h = s * 1.5, s * 0.95
+            return nato.symbol(u.type, (c - w) / 2, y - h / 2, w, h, ink=style.INK, fill=frame_fill)
+
+        out.append(_designed_back(game, c, False, bg, ink, picture, [side.name] if side else []))
+        return "".join(out)
     pad = c * 0.05
     # the depleted face: a pale band behind the factors tells it apart at a glance
     band = _band_colour(bg, ink)
@@ -327,58 +341,8 @@ def _line(s: str, c: float, round_: bool, baseline: float, size: float, pad: flo
         c, round_, baseline - style.ASCENT * fsize, baseline + style.DESCENT * fsize, pad
     )
     w = style.text_width(s, fsize, kw.get("bold", False))
-    sx = min(1.0, room / w * 0.999) if w else 1.0
+    sx = max(0.55, min(1.0, room / w * 0.999)) if w else 1.0  # never squeezed to a hairline
     return S.text(c / 2, baseline, s, fsize, scale_x=sx, **kw)
-
-
-def _icon(kind: str, cx: float, cy: float, s: float, ink: str) -> str:
-    """A small picture of the marker's kind, s mm across."""
-    if kind in ("aircraft", "air-support", "glider"):
-        d = (
-            f"M{num(cx)} {num(cy - s * 0.5)}L{num(cx + s * 0.08)} {num(cy - s * 0.1)}"
-            f"L{num(cx + s * 0.5)} {num(cy + s * 0.05)}L{num(cx + s * 0.5)} {num(cy + s * 0.15)}"
-            f"L{num(cx + s * 0.08)} {num(cy + s * 0.1)}L{num(cx + s * 0.06)} {num(cy + s * 0.35)}"
-            f"L{num(cx + s * 0.2)} {num(cy + s * 0.45)}L{num(cx - s * 0.2)} {num(cy + s * 0.45)}"
-            f"L{num(cx - s * 0.06)} {num(cy + s * 0.35)}L{num(cx - s * 0.08)} {num(cy + s * 0.1)}"
-            f"L{num(cx - s * 0.5)} {num(cy + s * 0.15)}L{num(cx - s * 0.5)} {num(cy + s * 0.05)}"
-            f"L{num(cx - s * 0.08)} {num(cy - s * 0.1)}Z"
-        )
-        return S.path(d, fill=ink, opacity="0.85")
-    if kind in ("bombardment", "support-fire"):
-        pts = []
-        for k in range(16):
-            r = s * (0.5 if k % 2 == 0 else 0.24)
-            a = math.radians(-90 + 22.5 * k)
-            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-        return S.polygon(pts, fill=ink, opacity="0.85")
-    if kind in ("assault-boat", "amphibious"):
-        return S.path(
-            f"M{num(cx - s * 0.5)} {num(cy - s * 0.05)}L{num(cx + s * 0.5)} {num(cy - s * 0.05)}"
-            f"L{num(cx + s * 0.3)} {num(cy + s * 0.25)}L{num(cx - s * 0.35)} {num(cy + s * 0.25)}Z",
-            fill=ink,
-            opacity="0.85",
-        )
-    if kind == "flooded":
-        d = "".join(
-            f"M{num(cx - s * 0.5)} {num(cy + k * s * 0.22)}q{num(s * 0.125)} {num(-s * 0.14)} "
-            f"{num(s * 0.25)} 0t{num(s * 0.25)} 0t{num(s * 0.25)} 0t{num(s * 0.25)} 0"
-            for k in (-1, 0, 1)
-        )
-        return S.path(d, fill="none", stroke=ink, stroke_width=s * 0.07)
-    if kind == "out-of-supply":
-        return S.circle(cx, cy, s * 0.42, fill="none", stroke=ink, stroke_width=s * 0.08) + S.line(
-            cx - s * 0.3,
-            cy + s * 0.3,
-            cx + s * 0.3,
-            cy - s * 0.3,
-            stroke=ink,
-            stroke_width=s * 0.08,
-        )
-    if kind in ("victory-points", "control"):
-        from builder.render.map_frame import star_d
-
-        return S.path(star_d(cx, cy, s * 0.5), fill=ink, opacity="0.85")
-    return ""
 
 
 KIND_LABELS = {
@@ -396,6 +360,16 @@ KIND_LABELS = {
     "amphibious": "Amphibious",
     "control": "Control",
     "losses": "Losses",
+    "naval": "Naval",
+    "movement": "Movement",
+    "canal": "Canal",
+    "airfield": "Airfield",
+    "gas": "Gas",
+    "turn": "Turn",
+    "phase": "Phase",
+    "sequence": "Sequence",
+    "chit": "Chit",
+    "generic": "Marker",
 }
 
 
@@ -412,50 +386,215 @@ def marker_label(mk: Marker, main: str) -> str:
     return "" if _norm(label) == _norm(main) else label
 
 
+MIN_TEXT = 5 * 25.4 / 72  # 5 pt in mm: the smallest text a player reads on a counter
+
+
+def short_title(game: Game) -> str:
+    """The game's title as a counter back prints it ('Europa: Special Terrain Rules' -> 'Europa')."""
+    return game.info.title.split(":")[0].strip()
+
+
+def _lines_fit(lines: list[str], width: float, size: float, bold: bool) -> bool:
+    return all(style.text_width(ln, size, bold) <= width * 1.08 for ln in lines)
+
+
+def _wrapped(text: str, width: float, size: float, bold: bool, most: int) -> list[str] | None:
+    """text wrapped to at most `most` lines of `width` mm at `size` (a little narrowing allowed),
+    or None when it does not fit."""
+    lines = S.wrap(text, width, size, bold=bold)
+    return lines if len(lines) <= most and _lines_fit(lines, width, size, bold) else None
+
+
+Row = tuple  # ('text', line, size, bold) or ('icon', picture, size, None)
+
+
+def _stack(c: float, rows: list[Row], gap: float) -> list[tuple[Row, float]]:
+    """Rows stacked and centred vertically: (row, y), y a text baseline or a picture's centre."""
+    heights = [r[2] * 1.1 if r[0] == "text" else r[2] for r in rows]
+    y = (c - sum(heights) - gap * max(0, len(rows) - 1)) / 2
+    out = []
+    for r, h in zip(rows, heights):
+        out.append((r, y + r[2] * (style.ASCENT + 0.04) if r[0] == "text" else y + h / 2))
+        y += h + gap
+    return out
+
+
+def _fits(stack: list[tuple[Row, float]], c: float, round_: bool, pad: float) -> bool:
+    """Every line within the counter's width at its height (a round one's chord), the whole
+    stack within the face, and no text below 5 pt."""
+    for r, y in stack:
+        if r[0] == "text":
+            top, bottom = y - style.ASCENT * r[2], y + style.DESCENT * r[2]
+            room = _width_at(c, round_, top, bottom, pad)
+            if r[2] < MIN_TEXT * 0.999 or style.text_width(r[1], r[2], r[3]) > room * 1.1:
+                return False
+        else:
+            top, bottom = y - r[2] / 2, y + r[2] / 2
+            if _width_at(c, round_, top, bottom, pad) < r[2] * 0.75:
+                return False
+        if top < pad * 0.5 or bottom > c - pad * 0.5:
+            return False
+    return True
+
+
+def _best_stack(c: float, round_: bool, pad: float, gap: float, layouts: list[list[Row]]):
+    """The first layout that fits the face (the last one when none does)."""
+    for rows in layouts:
+        stack = _stack(c, rows, gap)
+        if _fits(stack, c, round_, pad):
+            return stack
+    return _stack(c, layouts[-1], gap)
+
+
+def _draw_stack(stack, c: float, round_: bool, pad: float, ink: str, red: bool = False) -> str:
+    out = []
+    for r, y in stack:
+        if r[0] == "icon":
+            out.append(r[1](y, r[2]))
+        else:
+            colour = style.RED_FACTOR if red and r[2] >= c * 0.14 else ink
+            out.append(_line(r[1], c, round_, y, r[2], pad, fill=colour, bold=r[3],
+                             min_size=min(r[2], MIN_TEXT)))
+    return "".join(out)
+
+
+def _main_lines(main: str, width: float, c: float) -> tuple[list[str], float]:
+    """The marker's main text: one big line when short ('+2', 'SC'), else up to three lines."""
+    if len(main) <= 4:
+        return [main], c * 0.3
+    size = max(MIN_TEXT * 1.12, c * 0.15)
+    while size > MIN_TEXT:
+        lines = _wrapped(main, width, size, True, 3)
+        if lines:
+            return lines, size
+        size = max(MIN_TEXT, size * 0.94)
+        if size == MIN_TEXT:
+            break
+    return S.wrap(main, width, MIN_TEXT, bold=True)[:3], MIN_TEXT
+
+
+def _icon_sizes(c: float) -> list[float]:
+    return [c * k for k in (0.42, 0.36, 0.3, 0.25, 0.2)]
+
+
+def _marker_face(mk: Marker, main: str, c: float, round_: bool, bg: str, ink: str, back: bool):
+    """A marker face with text: its name (small), its kind's icon, its main text (big)."""
+    pad = c * (0.08 if round_ else 0.05)
+    width = c - 2 * pad if not round_ else c * 0.72
+    lines, msize = _main_lines(main, width, c) if main else ([], 0.0)
+    lsize = max(MIN_TEXT, c * 0.115)
+    label = marker_label(mk, main)
+    labels = []
+    if label:
+        labels.append(_wrapped(label, width, lsize, not back, 2))
+    if len(main) <= 4:  # a long name: its kind says enough over a '+2'
+        kind = KIND_LABELS.get(mk.kind, "")
+        if kind and _norm(kind) != _norm(main):
+            labels.append([kind])
+    labels = [ln for ln in labels if ln] + [[]]
+    icon_ink = style.darker(bg, 0.5)
+
+    def picture(y: float, s: float) -> str:
+        return marker_icons.icon(mk.kind, c / 2, y, s, icon_ink, bg)
+
+    main_rows = [("text", ln, msize, True) for ln in lines]
+    layouts = [
+        [("text", ln, lsize, not back) for ln in label_lines] + [("icon", picture, s, None)]
+        + main_rows
+        for label_lines in labels
+        for s in _icon_sizes(c)
+    ]
+    stack = _best_stack(c, round_, pad, c * 0.035, layouts)
+    return _draw_stack(stack, c, round_, pad, ink, red=mk.red and not back)
+
+
+def _title_lines(game: Game, width: float) -> list[list[str]]:
+    """The game's short title as a back may print it, longest first: whole in one or two lines,
+    else its last words ('Battle of the Scheldt' -> 'Scheldt')."""
+    words = short_title(game).split()
+    out = []
+    for k in range(len(words)):
+        tail = " ".join(words[k:])
+        if k and not tail[:1].isupper():
+            continue
+        for most in (1, 2):
+            lines = _wrapped(tail, width, MIN_TEXT, True, most)
+            if lines:
+                out.append(lines)
+    return out + [[]]
+
+
+def _designed_back(
+    game: Game,
+    c: float,
+    round_: bool,
+    bg: str,
+    ink: str,
+    picture: Callable[[float, float], str],
+    caption: list[str],
+) -> str:
+    """A back where the rules print none: a frame, the game's title, a picture (drawn by
+    picture(centre y, size)) and the first caption that fits."""
+    pad = c * (0.08 if round_ else 0.06)
+    width = c - 2 * pad if not round_ else c * 0.72
+    frame = style.darker(bg, 0.62)
+    out = [
+        S.circle(c / 2, c / 2, c / 2 - c * 0.05, fill="none", stroke=frame, stroke_width=c * 0.02)
+        if round_
+        else S.rect(c * 0.05, c * 0.05, c * 0.9, c * 0.9, fill="none", stroke=frame,
+                    stroke_width=c * 0.02)
+    ]
+    captions = [_wrapped(t, width, MIN_TEXT, False, 2) for t in caption] + [[]]
+    captions = [x for x in captions if x is not None]
+    layouts = [
+        [("text", t, MIN_TEXT, True) for t in title] + [("icon", picture, s, None)]
+        + [("text", t, MIN_TEXT, False) for t in cap]
+        for cap in captions
+        for title in _title_lines(game, width)
+        for s in _icon_sizes(c)[1:]
+    ]
+    out.append(_draw_stack(_best_stack(c, round_, pad, c * 0.04, layouts), c, round_, pad, ink))
+    return "".join(out)
+
+
+def back_colours(game: Game, item: Unit | Marker) -> tuple[str, str]:
+    """(background, text) of a counter's back: a marker drawn from a deck shows the deck's colour
+    (neutral when the deck mixes sides), so no back tells what its front is before the draw."""
+    if isinstance(item, Unit):
+        return unit_colours(game, item)
+    deck = next((d for d in game.info.decks if d.id == item.deck), None)
+    if deck and not item.back:
+        side = game.sides.get(deck.side)
+        if side:
+            return side.color, side.text_color
+        return "#d9d2bf", style.INK
+    return marker_colours(game, item)
+
+
 def _marker_body(game: Game, mk: Marker, face: str, c: float, shape: str) -> str:
-    bg, ink = marker_colours(game, mk)
+    back = face == "back"
+    bg, ink = back_colours(game, mk) if back else marker_colours(game, mk)
     round_ = shape == "round"
     out = [S.circle(c / 2, c / 2, c / 2, fill=bg) if round_ else S.rect(0, 0, c, c, fill=bg)]
-    pad = c * (0.07 if round_ else 0.05)
-    back = face == "back"
-    if back and not mk.back:
-        return "".join(out)  # a blank back
     if round_:
         out.append(
-            S.circle(
-                c / 2,
-                c / 2,
-                c / 2 - c * 0.035,
-                fill="none",
-                stroke=style.darker(bg, 0.6),
-                stroke_width=c * 0.015,
-            )
+            S.circle(c / 2, c / 2, c / 2 - c * 0.035, fill="none", stroke=style.darker(bg, 0.6),
+                     stroke_width=c * 0.015)
         )
+    if back and not mk.back:
+        deck = next((d for d in game.info.decks if d.id == mk.deck), None)
+        kinds = {m.kind for m in game.markers if deck and m.deck == deck.id} or {mk.kind}
+        kind = mk.kind if len(kinds) == 1 else "chit"
+        caption = [deck.name if deck else mk.name, KIND_LABELS.get(kind, "Marker")]
+        icon_ink = style.darker(bg, 0.5)
+
+        def picture(y: float, s: float) -> str:
+            return marker_icons.icon(kind, c / 2, y, s, icon_ink, bg)
+
+        out.append(_designed_back(game, c, round_, bg, ink, picture, caption))
+        return "".join(out)
     main = mk.back if back else mk.front
-    name_size = c * 0.12
-    name_base = c * (0.27 if round_ else 0.2)
-    label = marker_label(mk, main)
-    if back:
-        out.append(_line(label, c, round_, name_base, name_size, pad, fill=ink, opacity="0.75"))
-    else:
-        out.append(_line(label, c, round_, name_base, name_size, pad, fill=ink, bold=True))
-    icon = _icon(mk.kind, c / 2, c * 0.5, c * 0.34, style.darker(bg, 0.55))
-    has_icon = bool(icon) and (not main or len(main) <= 4)
-    if has_icon:
-        out.append(S.g(icon, opacity="0.45"))
-    if main:
-        words = S.wrap(main, c * 0.8, c * 0.28, bold=True)
-        if len(words) == 1:
-            size = c * (0.3 if len(main) <= 4 else 0.2)
-            base = c * 0.5 + size * 0.36 + (c * 0.06 if round_ else c * 0.05)
-            colour = style.RED_FACTOR if (mk.red and not back) else ink
-            out.append(_line(main, c, round_, base, size, pad, fill=colour, bold=True))
-        else:
-            size = c * 0.14
-            lines = S.wrap(main, c * 0.75, size, bold=True)[:3]
-            for j, ln in enumerate(lines):
-                base = c * 0.47 + (j - (len(lines) - 1) / 2) * size * 1.1 + size * 0.36 + c * 0.04
-                out.append(_line(ln, c, round_, base, size, pad, fill=ink, bold=True))
+    out.append(_marker_face(mk, main, c, round_, bg, ink, back))
     return "".join(out)
 
 
@@ -485,7 +624,10 @@ def counter_svg(game: Game, counter_id: str, face: str = "front", bleed: float =
     body, c, shape = counter_body(game, counter_id, face)
     if bleed:
         item = find(game, counter_id)
-        bg = (unit_colours(game, item) if isinstance(item, Unit) else marker_colours(game, item))[0]
+        if face == "back":
+            bg = back_colours(game, item)[0]
+        else:
+            bg = (unit_colours(game, item) if isinstance(item, Unit) else marker_colours(game, item))[0]
         under = (
             S.circle(c / 2, c / 2, c / 2 + bleed, fill=bg)
             if shape == "round"

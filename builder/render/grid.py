@@ -52,13 +52,16 @@ class Grid:
         widths = [0.0] * n
         for r in self.header + self.rows:
             col = 0
+            head = any(r is h for h in self.header)
             for c in r:
                 if c.span == 1:
+                    # a header cell wraps between words: its longest word is what it needs
+                    parts = c.text.split() if head else c.text.split("\n")
                     w = (
                         c.draw_w
                         if c.draw
                         else max(
-                            (style.text_width(line, size, c.bold) for line in c.text.split("\n")),
+                            (style.text_width(line, size, c.bold or head) for line in parts),
                             default=0,
                         )
                     )
@@ -66,6 +69,20 @@ class Grid:
                 col += c.span
         for i, w in enumerate(self.col_min):
             widths[i] = max(widths[i], w)
+        return widths
+
+    def word_widths(self, size: float) -> list[float]:
+        """Each column's narrowest width: its longest word (a wrapped cell never breaks one)."""
+        widths = [0.0] * self.ncols()
+        for r in self.header + self.rows:
+            col = 0
+            for c in r:
+                if c.span == 1:
+                    w = c.draw_w if c.draw else max(
+                        (style.text_width(word, size, c.bold or r in self.header)
+                         for word in c.text.split()), default=0)
+                    widths[col] = max(widths[col], w + 2 * PAD_X)
+                col += c.span
         return widths
 
     def widths(self, avail: float) -> tuple[list[float], float]:
@@ -77,6 +94,7 @@ class Grid:
             nat = self._natural(size)
         total = sum(nat)
         if total > avail:
+            floor = self.word_widths(size)
             fixed = sum(w for i, w in enumerate(nat) if i not in self.wrap_cols)
             flex = [i for i in self.wrap_cols if i < len(nat)]
             room = max(avail - fixed, 12.0 * len(flex))
@@ -90,16 +108,23 @@ class Grid:
                     todo.pop(0)
                     continue
                 for k in todo:
-                    nat[k] = max(12.0, fair)
+                    nat[k] = max(min(12.0, nat[k]), floor[k], fair)
                 break
             total = sum(nat)
             if total > avail:  # still too wide: squeeze every column (text is narrowed to fit)
                 nat = [w * avail / total for w in nat]
         return nat, size
 
-    def layout(self, avail: float, x_scale_ok: bool = True) -> tuple[list[Row], list[Row], float]:
-        """(header rows, body rows, width) laid out for `avail` mm."""
+    def layout(
+        self, avail: float, x_scale_ok: bool = True, stretch: bool = False
+    ) -> tuple[list[Row], list[Row], float]:
+        """(header rows, body rows, width) laid out for `avail` mm; `stretch` widens the columns
+        (each by the same amount, so a CRT's result columns gain as much as its labels) so the
+        grid fills `avail`, as its card's frame does."""
         widths, size = self.widths(avail)
+        if stretch and 0 < sum(widths) < avail:
+            extra = (avail - sum(widths)) / len(widths)
+            widths = [w + extra for w in widths]
         width = sum(widths)
 
         def make(r: list[Cell], head: bool, index: int) -> Row:
@@ -110,8 +135,8 @@ class Grid:
                 w = sum(widths[col : col + c.span])
                 if c.draw:
                     lines = [""]
-                elif col in self.wrap_cols or c.span > 1 or "\n" in c.text:
-                    lines = S.wrap(c.text, w - 2 * PAD_X, size, c.bold)
+                elif head or col in self.wrap_cols or c.span > 1 or "\n" in c.text:
+                    lines = S.wrap(c.text, w - 2 * PAD_X, size, c.bold or head)
                 else:
                     lines = [c.text]
                 cells.append((c, col, w, lines))

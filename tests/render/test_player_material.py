@@ -131,3 +131,21 @@ def test_check_warns_of_designer_words_in_player_text(mini, run_cli):
            "\"'flood-rules'\"" in result.output
     clean = run_cli("check", "scheldt")
     assert "printed for players" not in clean.output
+
+
+def test_calc_and_tables_on_the_command_line_show_no_designer_notes(run_cli):
+    """`builder calc` and `builder tables` print what a player reads at the table; the
+    reconstruction notes come back with --designer."""
+    from builder.load import find_game
+
+    folder = find_game("scheldt")
+    args = ("calc", str(folder), "crt", "attack=12", "defence=4", "--roll", "4")
+    player = run_cli(*args)
+    assert player.exit_code == 0, player.output
+    assert "RESULT: D2" in player.output
+    working = player.output.split("\n", 2)[2]  # under the title and the inputs as typed
+    assert not designer_words(working), designer_words(working)
+    designer = run_cli(*args, "--designer")
+    assert "reconstructed" in designer.output.lower()
+    listing = run_cli("tables", str(folder), "crt")
+    assert listing.exit_code == 0 and "reconstructed" not in listing.output.lower()
