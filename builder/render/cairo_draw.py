@@ -48,6 +48,10 @@ _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _TRANSFORM = re.compile(r"(\w+)\s*\(([^)]*)\)")
 
 
+_C = cairo.cairo  # cairo's C functions: the walk calls them straight and checks the status once
+_EXTENTS = cairo.ffi.new("cairo_text_extents_t *")
+
+
 class Unsupported(Exception):
     """The drawing uses something outside builder.render's vocabulary."""
 
@@ -137,6 +141,7 @@ class _Writer:
 
     def __init__(self, ctx: cairo.Context, root, fill_clips: bool = False) -> None:
         self.ctx = ctx
+        self.p = ctx._pointer
         self.fill_clips = fill_clips
         self.clips = {
             el.get("id"): el for el in root.iter(SVG_NS + "clipPath") if el.get("id")
@@ -159,6 +164,7 @@ class _Writer:
         ctx.translate(-vx, -vy)
         ctx.set_font_options(_UNHINTED)  # true advances: hinting would round them to points
         self.children(root, self._inherit(root, {}))
+        ctx._check_status()  # the walk's cairo calls skip the wrapper's check after each call
 
     def _inherit(self, el, inh: dict) -> dict:
         attrib = el.attrib
@@ -195,8 +201,8 @@ class _Writer:
         opacity = attrib.get("opacity")
         alpha = float(opacity) if opacity is not None else 1.0
         grouped = alpha < 1.0 and len(el) > 0
-        ctx = self.ctx
-        ctx.save()
+        ctx, p = self.ctx, self.p
+        _C.cairo_save(p)
         if transform:
             _apply_transform(ctx, transform)
         if clip and self.fill_clips and not grouped and len(el) > 0:
@@ -210,7 +216,7 @@ class _Writer:
                 ctx.fill()
             else:
                 ctx.paint()
-            ctx.restore()
+            _C.cairo_restore(p)
             return
         if clip and self._clip_path(clip):
             ctx.clip()
@@ -221,7 +227,7 @@ class _Writer:
             ctx.paint_with_alpha(alpha)
         else:
             draw(el, inh, alpha)
-        ctx.restore()
+        _C.cairo_restore(p)
 
     def _clip_path(self, ref: str) -> bool:
         """The outline of a clipPath as the current path; False for an unknown one (it does
@@ -287,7 +293,7 @@ class _Writer:
         rx, ry = float(rx or 0), float(ry or 0)
         ctx = self.ctx
         if rx == 0 or ry == 0:
-            ctx.rectangle(x, y, w, h)
+            _C.cairo_rectangle(self.p, x, y, w, h)
             return
         rx, ry = min(rx, w / 2), min(ry, h / 2)
         k = 4 * (2**0.5 - 1) / 3
@@ -365,45 +371,46 @@ class _Writer:
     def paint(self, a, inh: dict, alpha: float) -> None:
         """Fill then stroke the current path with the element's (or its groups') paint."""
         get = a.get
-        ctx = self.ctx
+        p = self.p
         fill = get("fill") or inh.get("fill", "#000000")
         if fill != "none":
             rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
             if rgba is not None:
-                ctx.set_source_rgba(*rgba)
+                _C.cairo_set_source_rgba(p, *rgba)
                 rule = get("fill-rule") or inh.get("fill-rule")
                 if rule == "evenodd":
-                    ctx.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
-                    ctx.fill_preserve()
-                    ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
+                    _C.cairo_set_fill_rule(p, cairo.FILL_RULE_EVEN_ODD)
+                    _C.cairo_fill_preserve(p)
+                    _C.cairo_set_fill_rule(p, cairo.FILL_RULE_WINDING)
                 else:
-                    ctx.fill_preserve()
+                    _C.cairo_fill_preserve(p)
         stroke = get("stroke") or inh.get("stroke")
         if stroke and stroke != "none":
             self._stroke_style(a, inh)
             rgba = _rgba(stroke,
                          float(get("stroke-opacity") or inh.get("stroke-opacity", 1)) * alpha)
             if rgba is not None:
-                ctx.set_source_rgba(*rgba)
-                ctx.stroke()
-        ctx.new_path()
+                _C.cairo_set_source_rgba(p, *rgba)
+                _C.cairo_stroke(p)
+        _C.cairo_new_path(p)
 
     def _stroke_style(self, a, inh: dict) -> None:
         get = a.get
-        ctx = self.ctx
-        ctx.set_line_width(float(get("stroke-width") or inh.get("stroke-width", 1)))
-        ctx.set_line_cap(_CAPS.get(get("stroke-linecap") or inh.get("stroke-linecap"),
-                                   cairo.LINE_CAP_BUTT))
-        ctx.set_line_join(_JOINS.get(get("stroke-linejoin") or inh.get("stroke-linejoin"),
-                                     cairo.LINE_JOIN_MITER))
-        ctx.set_miter_limit(float(get("stroke-miterlimit") or inh.get("stroke-miterlimit", 4)))
+        p = self.p
+        _C.cairo_set_line_width(p, float(get("stroke-width") or inh.get("stroke-width", 1)))
+        _C.cairo_set_line_cap(p, _CAPS.get(get("stroke-linecap") or inh.get("stroke-linecap"),
+                                           cairo.LINE_CAP_BUTT))
+        _C.cairo_set_line_join(p, _JOINS.get(get("stroke-linejoin")
+                                             or inh.get("stroke-linejoin"), cairo.LINE_JOIN_MITER))
+        _C.cairo_set_miter_limit(p, float(get("stroke-miterlimit")
+                                          or inh.get("stroke-miterlimit", 4)))
         dashes = get("stroke-dasharray") or inh.get("stroke-dasharray")
         if dashes and dashes != "none":
             values = [float(v) for v in _NUMBER.findall(dashes)]
             if sum(values):
-                ctx.set_dash(values, 0)
+                self.ctx.set_dash(values, 0)
                 return
-        ctx.set_dash([], 0)
+        _C.cairo_set_dash(p, cairo.ffi.NULL, 0, 0)
 
     def text(self, el, inh: dict, alpha: float) -> None:
         """One run of text, baseline at (x, y), anchored on its advance width."""
@@ -419,20 +426,23 @@ class _Writer:
         weight = get("font-weight") or inh.get("font-weight")
         bold = weight == "bold" or (weight is not None and weight.isdigit() and int(weight) >= 550)
         italic = (get("font-style") or inh.get("font-style")) == "italic"
-        ctx.set_font_face(_font_face(family.strip("\"' "), italic, bold))
-        ctx.set_font_size(_font_size(get("font-size") or inh.get("font-size")))
+        p = self.p
+        _C.cairo_set_font_face(p, _font_face(family.strip("\"' "), italic, bold)._pointer)
+        _C.cairo_set_font_size(p, _font_size(get("font-size") or inh.get("font-size")))
         x, y = float(get("x", 0)), float(get("y", 0))
+        utf8 = content.encode("utf-8")
         anchor = get("text-anchor") or inh.get("text-anchor")
         if anchor == "middle" or anchor == "end":
-            advance = ctx.text_extents(content)[4]
+            _C.cairo_text_extents(p, utf8, _EXTENTS)
+            advance = _EXTENTS.x_advance
             x -= advance / 2 if anchor == "middle" else advance
         fill = get("fill") or inh.get("fill", "#000000")
         if fill != "none":
             rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
             if rgba is not None:
-                ctx.set_source_rgba(*rgba)
-                ctx.move_to(x, y)
-                ctx.show_text(content)
+                _C.cairo_set_source_rgba(p, *rgba)
+                _C.cairo_move_to(p, x, y)
+                _C.cairo_show_text(p, utf8)
         stroke = get("stroke") or inh.get("stroke")
         if stroke and stroke != "none":
             rgba = _rgba(stroke,
@@ -487,16 +497,16 @@ def _apply_transform(ctx: cairo.Context, text: str) -> None:
     for name, args in _TRANSFORM.findall(text):
         v = [float(n) for n in _NUMBER.findall(args)]
         if name == "translate":
-            ctx.translate(v[0], v[1] if len(v) > 1 else 0.0)
+            _C.cairo_translate(ctx._pointer, v[0], v[1] if len(v) > 1 else 0.0)
         elif name == "rotate":
             if len(v) == 3:
                 ctx.translate(v[1], v[2])
                 ctx.rotate(math.radians(v[0]))
                 ctx.translate(-v[1], -v[2])
             else:
-                ctx.rotate(math.radians(v[0]))
+                _C.cairo_rotate(ctx._pointer, math.radians(v[0]))
         elif name == "scale":
-            ctx.scale(v[0], v[1] if len(v) > 1 else v[0])
+            _C.cairo_scale(ctx._pointer, v[0], v[1] if len(v) > 1 else v[0])
         elif name == "skewX":
             ctx.transform(cairo.Matrix(1, 0, math.tan(math.radians(v[0])), 1, 0, 0))
         elif name == "skewY":

@@ -38,11 +38,10 @@ def pixels(surface: cairo.ImageSurface) -> np.ndarray:
         return rgb
     out = np.empty((h, w, 4), np.uint8)
     out[:, :, 3] = alpha
-    a = alpha.astype(np.uint16)
-    safe = np.maximum(a, 1)[:, :, None]
-    # cairo's own unpremultiply: (c * 255 + a / 2) / a, 0 where fully transparent
-    out[:, :, :3] = np.where(a[:, :, None] == 0, 0,
-                             (rgb.astype(np.uint32) * 255 + safe // 2) // safe)
+    a = np.maximum(alpha, 1).astype(np.uint16)[:, :, None]
+    # cairo's own unpremultiply, (c * 255 + a / 2) / a (c <= a, so 16 bits hold it); a colour
+    # under alpha 0 is 0 already
+    out[:, :, :3] = (rgb.astype(np.uint16) * 255 + a // 2) // a
     return out
 
 
@@ -55,5 +54,5 @@ def encode(surface: cairo.ImageSurface) -> bytes:
     rows[:, 1:] = px.reshape(h, w * channels)
     header = struct.pack(">IIBBBBB", w, h, 8, 6 if channels == 4 else 2, 0, 0, 0)
     return b"".join((_SIGNATURE, _chunk(b"IHDR", header),
-                     _chunk(b"IDAT", zlib.compress(rows.tobytes(), LEVEL)),
+                     _chunk(b"IDAT", zlib.compress(rows, LEVEL)),
                      _chunk(b"IEND", b"")))
