@@ -4,6 +4,7 @@ PDF ("pdf"), the SVG of every component ("svg") and PNG previews ("png")."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +27,16 @@ class PrintSet:
     map_pages: list
     counter_pages: list
     aid_pages: list
+    whole_map: tuple[str, Callable[[], str]] | None = None  # (stem, draw): see all_maps
+
+    def all_maps(self) -> dict[str, str]:
+        """maps with the whole map first: a multi-sheet map prints sheet by sheet, so its whole
+        drawing (34,000 hexes on a campaign map) is made only for the formats that show it."""
+        if self.whole_map is not None:
+            stem, draw = self.whole_map
+            self.maps = {stem: draw(), **self.maps}
+            self.whole_map = None
+        return self.maps
 
 
 _CACHE: dict[tuple, tuple[Game, PrintSet]] = {}
@@ -72,11 +83,16 @@ def print_set(game: Game, paper: str | None = None, map_sheet: str | None = None
     pages = []
     layout = map_layout(game)
     sheet_ids = list(layout.sheet_ids) if not isinstance(game.map, AreaMap) else []
-    drawn = _map_svgs(game, [None, *sheet_ids])  # cached, and on several cores
-    maps = {f"{slug}-map": drawn[0]}
+    whole = None
+    if sheet_ids:
+        drawn = _map_svgs(game, sheet_ids)  # cached, and on several cores
+        maps = {}
+        whole = (f"{slug}-map", lambda: _map_svgs(game, [None])[0])
+    else:
+        maps = {f"{slug}-map": _map_svgs(game, [None])[0]}
     if not isinstance(game.map, AreaMap) and layout.sheet_ids:
         # a multi-sheet map prints sheet by sheet, then its key and tracks on their own pages
-        for sid, svg in zip(sheet_ids, drawn[1:]):
+        for sid, svg in zip(sheet_ids, drawn):
             maps[f"{slug}-map-{sid}"] = svg
             pages.extend(map_pages(game, svg, sheet, f"map sheet {sid}"))
         width = style.PAPER[paper][0] - 2 * style.PAGE_MARGIN - 4
@@ -90,7 +106,7 @@ def print_set(game: Game, paper: str | None = None, map_sheet: str | None = None
             pages.extend(map_pages(game, key_svg, paper, "map key and tracks"))
     else:
         pages.extend(map_pages(game, maps[f"{slug}-map"], sheet, "map"))
-    result = PrintSet(maps, pages, counter_pages(game, paper), aid_pages(game, paper))
+    result = PrintSet(maps, pages, counter_pages(game, paper), aid_pages(game, paper), whole)
     _CACHE.clear()  # keep one game's drawings at a time
     _CACHE[key] = (game, result)
     return result
@@ -169,7 +185,7 @@ def build_svg(
     game = player_view(game)
     ps = print_set(game, paper, map_sheet)
     folder = _out(out_dir)
-    written = [write_text(folder / f"{stem}.svg", svg) for stem, svg in ps.maps.items()]
+    written = [write_text(folder / f"{stem}.svg", svg) for stem, svg in ps.all_maps().items()]
     for stem, page in _page_files(ps, game.slug):
         written.append(write_text(folder / f"{stem}.svg", page_svg(page)))
     _prune(folder, game.slug, "svg", written)
@@ -205,10 +221,11 @@ def build_png(
     game = player_view(game)
     ps = print_set(game, paper, map_sheet)
     folder = _out(out_dir)
-    maps = dict(ps.maps)
-    if len(maps) > 1 and len(game.grid.all_hexes()) > WHOLE_MAP_PREVIEW_HEXES:
+    if ps.whole_map is not None and len(game.grid.all_hexes()) > WHOLE_MAP_PREVIEW_HEXES:
         # a campaign map is previewed sheet by sheet: one raster of it all is beyond cairo
-        maps.pop(f"{game.slug}-map")
+        maps = dict(ps.maps)
+    else:
+        maps = dict(ps.all_maps())
     items = [(stem, Page(*svg_size_mm(svg), (Layer(svg),))) for stem, svg in maps.items()]
     items += _page_files(ps, game.slug)
     pngs = _pngs([page for _, page in items])  # cached, and on several cores

@@ -46,7 +46,10 @@ _UNHINTED.set_hint_metrics(cairo.HINT_METRICS_OFF)
 _UNHINTED.set_hint_style(cairo.HINT_STYLE_NONE)
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _TRANSFORM = re.compile(r"(\w+)\s*\(([^)]*)\)")
-_ARGS = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0}
+
+
+_C = cairo.cairo  # cairo's C functions: the walk calls them straight and checks the status once
+_EXTENTS = cairo.ffi.new("cairo_text_extents_t *")
 
 
 class Unsupported(Exception):
@@ -138,6 +141,7 @@ class _Writer:
 
     def __init__(self, ctx: cairo.Context, root, fill_clips: bool = False) -> None:
         self.ctx = ctx
+        self.p = ctx._pointer
         self.fill_clips = fill_clips
         self.clips = {
             el.get("id"): el for el in root.iter(SVG_NS + "clipPath") if el.get("id")
@@ -160,6 +164,7 @@ class _Writer:
         ctx.translate(-vx, -vy)
         ctx.set_font_options(_UNHINTED)  # true advances: hinting would round them to points
         self.children(root, self._inherit(root, {}))
+        ctx._check_status()  # the walk's cairo calls skip the wrapper's check after each call
 
     def _inherit(self, el, inh: dict) -> dict:
         attrib = el.attrib
@@ -196,8 +201,8 @@ class _Writer:
         opacity = attrib.get("opacity")
         alpha = float(opacity) if opacity is not None else 1.0
         grouped = alpha < 1.0 and len(el) > 0
-        ctx = self.ctx
-        ctx.save()
+        ctx, p = self.ctx, self.p
+        _C.cairo_save(p)
         if transform:
             _apply_transform(ctx, transform)
         if clip and self.fill_clips and not grouped and len(el) > 0:
@@ -211,7 +216,7 @@ class _Writer:
                 ctx.fill()
             else:
                 ctx.paint()
-            ctx.restore()
+            _C.cairo_restore(p)
             return
         if clip and self._clip_path(clip):
             ctx.clip()
@@ -222,7 +227,7 @@ class _Writer:
             ctx.paint_with_alpha(alpha)
         else:
             draw(el, inh, alpha)
-        ctx.restore()
+        _C.cairo_restore(p)
 
     def _clip_path(self, ref: str) -> bool:
         """The outline of a clipPath as the current path; False for an unknown one (it does
@@ -288,7 +293,7 @@ class _Writer:
         rx, ry = float(rx or 0), float(ry or 0)
         ctx = self.ctx
         if rx == 0 or ry == 0:
-            ctx.rectangle(x, y, w, h)
+            _C.cairo_rectangle(self.p, x, y, w, h)
             return
         rx, ry = min(rx, w / 2), min(ry, h / 2)
         k = 4 * (2**0.5 - 1) / 3
@@ -366,45 +371,46 @@ class _Writer:
     def paint(self, a, inh: dict, alpha: float) -> None:
         """Fill then stroke the current path with the element's (or its groups') paint."""
         get = a.get
-        ctx = self.ctx
+        p = self.p
         fill = get("fill") or inh.get("fill", "#000000")
         if fill != "none":
             rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
             if rgba is not None:
-                ctx.set_source_rgba(*rgba)
+                _C.cairo_set_source_rgba(p, *rgba)
                 rule = get("fill-rule") or inh.get("fill-rule")
                 if rule == "evenodd":
-                    ctx.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
-                    ctx.fill_preserve()
-                    ctx.set_fill_rule(cairo.FILL_RULE_WINDING)
+                    _C.cairo_set_fill_rule(p, cairo.FILL_RULE_EVEN_ODD)
+                    _C.cairo_fill_preserve(p)
+                    _C.cairo_set_fill_rule(p, cairo.FILL_RULE_WINDING)
                 else:
-                    ctx.fill_preserve()
+                    _C.cairo_fill_preserve(p)
         stroke = get("stroke") or inh.get("stroke")
         if stroke and stroke != "none":
             self._stroke_style(a, inh)
             rgba = _rgba(stroke,
                          float(get("stroke-opacity") or inh.get("stroke-opacity", 1)) * alpha)
             if rgba is not None:
-                ctx.set_source_rgba(*rgba)
-                ctx.stroke()
-        ctx.new_path()
+                _C.cairo_set_source_rgba(p, *rgba)
+                _C.cairo_stroke(p)
+        _C.cairo_new_path(p)
 
     def _stroke_style(self, a, inh: dict) -> None:
         get = a.get
-        ctx = self.ctx
-        ctx.set_line_width(float(get("stroke-width") or inh.get("stroke-width", 1)))
-        ctx.set_line_cap(_CAPS.get(get("stroke-linecap") or inh.get("stroke-linecap"),
-                                   cairo.LINE_CAP_BUTT))
-        ctx.set_line_join(_JOINS.get(get("stroke-linejoin") or inh.get("stroke-linejoin"),
-                                     cairo.LINE_JOIN_MITER))
-        ctx.set_miter_limit(float(get("stroke-miterlimit") or inh.get("stroke-miterlimit", 4)))
+        p = self.p
+        _C.cairo_set_line_width(p, float(get("stroke-width") or inh.get("stroke-width", 1)))
+        _C.cairo_set_line_cap(p, _CAPS.get(get("stroke-linecap") or inh.get("stroke-linecap"),
+                                           cairo.LINE_CAP_BUTT))
+        _C.cairo_set_line_join(p, _JOINS.get(get("stroke-linejoin")
+                                             or inh.get("stroke-linejoin"), cairo.LINE_JOIN_MITER))
+        _C.cairo_set_miter_limit(p, float(get("stroke-miterlimit")
+                                          or inh.get("stroke-miterlimit", 4)))
         dashes = get("stroke-dasharray") or inh.get("stroke-dasharray")
         if dashes and dashes != "none":
             values = [float(v) for v in _NUMBER.findall(dashes)]
             if sum(values):
-                ctx.set_dash(values, 0)
+                self.ctx.set_dash(values, 0)
                 return
-        ctx.set_dash([], 0)
+        _C.cairo_set_dash(p, cairo.ffi.NULL, 0, 0)
 
     def text(self, el, inh: dict, alpha: float) -> None:
         """One run of text, baseline at (x, y), anchored on its advance width."""
@@ -420,24 +426,23 @@ class _Writer:
         weight = get("font-weight") or inh.get("font-weight")
         bold = weight == "bold" or (weight is not None and weight.isdigit() and int(weight) >= 550)
         italic = (get("font-style") or inh.get("font-style")) == "italic"
-        ctx.select_font_face(
-            family.strip("\"' "),
-            cairo.FONT_SLANT_ITALIC if italic else cairo.FONT_SLANT_NORMAL,
-            cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL,
-        )
-        ctx.set_font_size(_font_size(get("font-size") or inh.get("font-size")))
+        p = self.p
+        _C.cairo_set_font_face(p, _font_face(family.strip("\"' "), italic, bold)._pointer)
+        _C.cairo_set_font_size(p, _font_size(get("font-size") or inh.get("font-size")))
         x, y = float(get("x", 0)), float(get("y", 0))
+        utf8 = content.encode("utf-8")
         anchor = get("text-anchor") or inh.get("text-anchor")
         if anchor == "middle" or anchor == "end":
-            advance = ctx.text_extents(content)[4]
+            _C.cairo_text_extents(p, utf8, _EXTENTS)
+            advance = _EXTENTS.x_advance
             x -= advance / 2 if anchor == "middle" else advance
         fill = get("fill") or inh.get("fill", "#000000")
         if fill != "none":
             rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
             if rgba is not None:
-                ctx.set_source_rgba(*rgba)
-                ctx.move_to(x, y)
-                ctx.show_text(content)
+                _C.cairo_set_source_rgba(p, *rgba)
+                _C.cairo_move_to(p, x, y)
+                _C.cairo_show_text(p, utf8)
         stroke = get("stroke") or inh.get("stroke")
         if stroke and stroke != "none":
             rgba = _rgba(stroke,
@@ -453,6 +458,20 @@ class _Writer:
 
 
 _SPACES = re.compile(" +")
+_FACES: dict[tuple[str, bool, bool], cairo.ToyFontFace] = {}
+
+
+def _font_face(family: str, italic: bool, bold: bool) -> cairo.ToyFontFace:
+    """The font face for a family and style, made once (a map has thousands of labels)."""
+    key = (family, italic, bold)
+    face = _FACES.get(key)
+    if face is None:
+        face = _FACES[key] = cairo.ToyFontFace(
+            family,
+            cairo.FONT_SLANT_ITALIC if italic else cairo.FONT_SLANT_NORMAL,
+            cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL,
+        )
+    return face
 
 
 def _collapse_spaces(text: str) -> str:
@@ -478,16 +497,16 @@ def _apply_transform(ctx: cairo.Context, text: str) -> None:
     for name, args in _TRANSFORM.findall(text):
         v = [float(n) for n in _NUMBER.findall(args)]
         if name == "translate":
-            ctx.translate(v[0], v[1] if len(v) > 1 else 0.0)
+            _C.cairo_translate(ctx._pointer, v[0], v[1] if len(v) > 1 else 0.0)
         elif name == "rotate":
             if len(v) == 3:
                 ctx.translate(v[1], v[2])
                 ctx.rotate(math.radians(v[0]))
                 ctx.translate(-v[1], -v[2])
             else:
-                ctx.rotate(math.radians(v[0]))
+                _C.cairo_rotate(ctx._pointer, math.radians(v[0]))
         elif name == "scale":
-            ctx.scale(v[0], v[1] if len(v) > 1 else v[0])
+            _C.cairo_scale(ctx._pointer, v[0], v[1] if len(v) > 1 else v[0])
         elif name == "skewX":
             ctx.transform(cairo.Matrix(1, 0, math.tan(math.radians(v[0])), 1, 0, 0))
         elif name == "skewY":
@@ -498,104 +517,132 @@ def _apply_transform(ctx: cairo.Context, text: str) -> None:
             raise Unsupported("transform " + name)
 
 
-_COMMANDS = re.compile(r"([MmLlHhVvCcSsQqTtAaZz])")
-
-
-def _numbers(text: str) -> list[float]:
-    """The numbers of one command's arguments: plain space/comma separated (what
-    builder.render writes) quickly, anything else ('1-2', '.5.5', exponents) by the grammar."""
-    try:
-        return [float(t) for t in text.replace(",", " ").split()]
-    except ValueError:
-        return [float(t) for t in _NUMBER.findall(text)]
+_TOKENS = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_LETTERS = frozenset("MmLlHhVvCcSsQqTtAaZz")
 
 
 def path_data(ctx: cairo.Context, d: str) -> None:
-    """SVG path data as cairo path operations (all commands, implicit repeats)."""
+    """SVG path data as cairo path operations (all commands, implicit repeats).
+
+    The data is cut into command letters and numbers by one regular expression, then read
+    token by token: terrain textures are single paths of tens of thousands of commands, and a
+    function call or list per command took most of a map's drawing time."""
     lib, ptr = cairo.cairo, ctx._pointer  # cairo's C calls straight: the status is checked once
     move_to, line_to, curve_to = lib.cairo_move_to, lib.cairo_line_to, lib.cairo_curve_to
-    parts = _COMMANDS.split(d)
+    t = _TOKENS.findall(d)
+    n = len(t)
+    i = 0
+    cmd = ""
     cx = cy = 0.0  # current point
     sx = sy = 0.0  # start of the subpath
     qx = qy = None  # last quadratic control point (absolute), for T
     kx = ky = None  # last cubic second control point (absolute), for S
-    for n in range(1, len(parts), 2):
-        cmd = parts[n]
-        if cmd == "Z" or cmd == "z":
-            lib.cairo_close_path(ptr)
-            cx, cy = sx, sy
+    while i < n:
+        tok = t[i]
+        if tok in _LETTERS:
+            i += 1
+            if tok == "Z" or tok == "z":
+                lib.cairo_close_path(ptr)
+                cx, cy = sx, sy
+                qx = kx = None
+                cmd = ""
+                continue
+            cmd = tok
+        elif cmd == "M":  # further pairs after a move are lines
+            cmd = "L"
+        elif cmd == "m":
+            cmd = "l"
+        elif not cmd:
+            return _done(ctx)  # numbers without a command: the rest is ignored, as SVG says
+        if cmd == "l":
+            if i + 1 >= n:
+                break
+            cx += float(t[i])
+            cy += float(t[i + 1])
+            i += 2
+            line_to(ptr, cx, cy)
             qx = kx = None
-            continue
-        v = _numbers(parts[n + 1])
-        up = cmd.upper()
-        rel = cmd != up
-        count = _ARGS[up]
-        if up == "L" and not rel:  # the common case: absolute lines, one call a point
-            for k in range(0, len(v) - 1, 2):
-                line_to(ptr, v[k], v[k + 1])
-            pairs = len(v) - len(v) % 2
-            if pairs:
-                cx, cy = v[pairs - 2], v[pairs - 1]
+        elif cmd == "L":
+            if i + 1 >= n:
+                break
+            cx, cy = float(t[i]), float(t[i + 1])
+            i += 2
+            line_to(ptr, cx, cy)
             qx = kx = None
-            continue
-        for k in range(0, len(v) - count + 1, count):
-            a = v[k : k + count]
-            if up == "M":
-                x, y = (cx + a[0], cy + a[1]) if rel else (a[0], a[1])
-                if k == 0:
-                    move_to(ptr, x, y)
-                    sx, sy = x, y
-                else:  # further pairs after a move are lines
-                    line_to(ptr, x, y)
-                cx, cy = x, y
-                qx = kx = None
-            elif up == "L":
-                cx, cy = cx + a[0], cy + a[1]
-                line_to(ptr, cx, cy)
-                qx = kx = None
-            elif up == "H":
-                cx = cx + a[0] if rel else a[0]
-                line_to(ptr, cx, cy)
-                qx = kx = None
-            elif up == "V":
-                cy = cy + a[0] if rel else a[0]
-                line_to(ptr, cx, cy)
-                qx = kx = None
-            elif up == "C" or up == "S":
-                if up == "C":
-                    x1, y1, x2, y2, x, y = a
-                    if rel:
-                        x1, y1, x2, y2, x, y = (cx + x1, cy + y1, cx + x2, cy + y2,
-                                                cx + x, cy + y)
-                else:
-                    x2, y2, x, y = a
-                    if rel:
-                        x2, y2, x, y = cx + x2, cy + y2, cx + x, cy + y
-                    x1, y1 = (2 * cx - kx, 2 * cy - ky) if kx is not None else (cx, cy)
-                curve_to(ptr, x1, y1, x2, y2, x, y)
-                kx, ky, qx = x2, y2, None
-                cx, cy = x, y
-            elif up == "Q" or up == "T":
-                if up == "Q":
-                    x1, y1, x, y = a
-                    if rel:
-                        x1, y1, x, y = cx + x1, cy + y1, cx + x, cy + y
-                else:
-                    x, y = a
-                    if rel:
-                        x, y = cx + x, cy + y
-                    x1, y1 = (2 * cx - qx, 2 * cy - qy) if qx is not None else (cx, cy)
-                curve_to(ptr, cx + 2 / 3 * (x1 - cx), cy + 2 / 3 * (y1 - cy),
-                         x + 2 / 3 * (x1 - x), y + 2 / 3 * (y1 - y), x, y)
-                qx, qy, kx = x1, y1, None
-                cx, cy = x, y
-            elif up == "A":
-                rx, ry, rot, large, sweep, x, y = a
-                if rel:
-                    x, y = cx + x, cy + y
-                _arc(ctx, cx, cy, abs(rx), abs(ry), rot, bool(large), bool(sweep), x, y)
-                cx, cy = x, y
-                qx = kx = None
+        elif cmd == "M" or cmd == "m":
+            if i + 1 >= n:
+                break
+            x, y = float(t[i]), float(t[i + 1])
+            i += 2
+            if cmd == "m":
+                x, y = cx + x, cy + y
+            move_to(ptr, x, y)
+            cx, cy = sx, sy = x, y
+            qx = kx = None
+        elif cmd == "a" or cmd == "A":
+            if i + 6 >= n:
+                break
+            rx, ry, rot = abs(float(t[i])), abs(float(t[i + 1])), float(t[i + 2])
+            large, sweep = float(t[i + 3]) != 0, float(t[i + 4]) != 0
+            x, y = float(t[i + 5]), float(t[i + 6])
+            i += 7
+            if cmd == "a":
+                x, y = cx + x, cy + y
+            _arc(ctx, cx, cy, rx, ry, rot, large, sweep, x, y)
+            cx, cy = x, y
+            qx = kx = None
+        elif cmd in "HhVv":
+            if i >= n:
+                break
+            v = float(t[i])
+            i += 1
+            if cmd == "H":
+                cx = v
+            elif cmd == "h":
+                cx += v
+            elif cmd == "V":
+                cy = v
+            else:
+                cy += v
+            line_to(ptr, cx, cy)
+            qx = kx = None
+        elif cmd in "CcSs":
+            k = 6 if cmd in "Cc" else 4
+            if i + k - 1 >= n:
+                break
+            a = [float(v) for v in t[i : i + k]]
+            i += k
+            if cmd == "c":
+                a = [cx + a[0], cy + a[1], cx + a[2], cy + a[3], cx + a[4], cy + a[5]]
+            elif cmd == "s":
+                a = [cx + a[0], cy + a[1], cx + a[2], cy + a[3]]
+            if k == 4:
+                x1, y1 = (2 * cx - kx, 2 * cy - ky) if kx is not None else (cx, cy)
+                a = [x1, y1, *a]
+            curve_to(ptr, *a)
+            kx, ky, qx = a[2], a[3], None
+            cx, cy = a[4], a[5]
+        elif cmd in "QqTt":
+            k = 4 if cmd in "Qq" else 2
+            if i + k - 1 >= n:
+                break
+            a = [float(v) for v in t[i : i + k]]
+            i += k
+            if cmd == "q":
+                a = [cx + a[0], cy + a[1], cx + a[2], cy + a[3]]
+            elif cmd == "t":
+                a = [cx + a[0], cy + a[1]]
+            if k == 2:
+                a = [*((2 * cx - qx, 2 * cy - qy) if qx is not None else (cx, cy)), *a]
+            x1, y1, x, y = a
+            curve_to(ptr, cx + 2 / 3 * (x1 - cx), cy + 2 / 3 * (y1 - cy),
+                     x + 2 / 3 * (x1 - x), y + 2 / 3 * (y1 - y), x, y)
+            qx, qy, kx = x1, y1, None
+            cx, cy = x, y
+    _done(ctx)
+
+
+def _done(ctx: cairo.Context) -> None:
     ctx._check_status()
 
 
@@ -624,6 +671,12 @@ def _arc(ctx, x1, y1, rx, ry, rotation, large, sweep, x2, y2) -> None:
     ccy = sin_p * cxp + cos_p * cyp + (y1 + y2) / 2
     a1 = math.atan2((yp - cyp) / ry, (xp - cxp) / rx)
     a2 = math.atan2((-yp - cyp) / ry, (-xp - cxp) / rx)
+    if rx == ry:
+        # a circle's arc (terrain symbols have thousands): one call, no matrix to save and set
+        lib = cairo.cairo
+        (lib.cairo_arc if sweep else lib.cairo_arc_negative)(ctx._pointer, ccx, ccy, rx,
+                                                              a1 + phi, a2 + phi)
+        return
     ctx.save()
     ctx.translate(ccx, ccy)
     ctx.rotate(phi)

@@ -17,13 +17,9 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 import cairocffi as cairo
-import cairosvg.surface as cs
-from cairosvg.helpers import size
-from cairosvg.parser import Tree
-from cairosvg.surface import PNGSurface, Surface
 
 from builder.buildtime import build_time_utc
-from builder.render import cairo_draw
+from builder.render import cairo_draw, png
 
 PT_PER_MM = 72 / 25.4
 
@@ -48,16 +44,25 @@ class Page:
     label: str = ""
 
 
-class _Recording(Surface):
-    """A CairoSVG surface that draws into a cairo recording surface in points."""
+def _cairosvg_recording(svg: str) -> cairo.RecordingSurface:
+    """The drawing recorded in points by CairoSVG (imported here: most builds never need it, and
+    importing it took a tenth of a small game's build)."""
+    from cairosvg.parser import Tree
+    from cairosvg.surface import Surface
 
-    def _create_surface(self, width, height):
-        rec = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
-        return rec, width, height
+    class _Recording(Surface):
+        """A CairoSVG surface that draws into a cairo recording surface in points."""
 
-    @property
-    def device_units_per_user_units(self):
-        return self.points_per_pixel
+        def _create_surface(self, width, height):
+            rec = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, width, height))
+            return rec, width, height
+
+        @property
+        def device_units_per_user_units(self):
+            return self.points_per_pixel
+
+    with _simple_text():
+        return _Recording(Tree(bytestring=svg.encode("utf-8")), None, 96).cairo
 
 
 def _fast_text(surface, node, draw_as_text: bool = False) -> None:
@@ -72,7 +77,7 @@ def _fast_text(surface, node, draw_as_text: bool = False) -> None:
         or " " in str(node.get("x", ""))
         or " " in str(node.get("y", ""))
     ):
-        return _CAIROSVG_TEXT(surface, node, draw_as_text)
+        return _CAIROSVG_TEXT[0](surface, node, draw_as_text)
     content = node.text or ""
     if not content.strip():
         return None
@@ -88,6 +93,8 @@ def _fast_text(surface, node, draw_as_text: bool = False) -> None:
     )
     ctx.set_font_size(surface.font_size)
     ctx.set_font_options(_UNHINTED)  # true advances: hinting would round them to whole points
+    from cairosvg.helpers import size
+
     x = size(surface, node.get("x"), "x")
     y = size(surface, node.get("y"), "y")
     anchor = node.get("text-anchor")
@@ -102,7 +109,7 @@ def _fast_text(surface, node, draw_as_text: bool = False) -> None:
     return None
 
 
-_CAIROSVG_TEXT = cs.text
+_CAIROSVG_TEXT: list = []  # CairoSVG's own text(), while _simple_text replaces it
 _UNHINTED = cairo.FontOptions()
 _UNHINTED.set_hint_metrics(cairo.HINT_METRICS_OFF)
 _UNHINTED.set_hint_style(cairo.HINT_STYLE_NONE)
@@ -111,7 +118,10 @@ _UNHINTED.set_hint_style(cairo.HINT_STYLE_NONE)
 @contextlib.contextmanager
 def _simple_text():
     """Use _fast_text while converting (CairoSVG looks the function up at draw time)."""
+    import cairosvg.surface as cs
+
     saved = cs.text, cs.TAGS["text"]
+    _CAIROSVG_TEXT[:] = [saved[0]]
     cs.text = cs.TAGS["text"] = _fast_text
     try:
         yield
@@ -142,21 +152,18 @@ def _drawn(svg: str) -> cairo.RecordingSurface:
     """The drawing recorded in points: straight from its description (cairo_draw), or through
     CairoSVG for what that writer does not draw (supplied artwork images, full SVG)."""
     rec = cairo_draw.record(svg)
-    if rec is None:
-        with _simple_text():
-            rec = _Recording(Tree(bytestring=svg.encode("utf-8")), None, 96).cairo
-    return rec
+    return rec if rec is not None else _cairosvg_recording(svg)
 
 
 def svg_to_png(svg: str, px_per_mm: float) -> bytes:
     """Rasterise an SVG (mm user units) at px_per_mm pixels per millimetre."""
     surface = cairo_draw.raster(svg, px_per_mm)
     if surface is None:
+        from cairosvg.surface import PNGSurface
+
         with _simple_text():
             return PNGSurface.convert(bytestring=svg.encode("utf-8"), dpi=px_per_mm * 25.4)
-    out = io.BytesIO()
-    surface.write_to_png(out)
-    return out.getvalue()
+    return png.encode(surface)
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:
@@ -181,9 +188,7 @@ def svg_to_png_trimmed(svg: str, px_per_mm: float, background: str = "#ffffff",
     ctx.scale(k, k)
     ctx.set_source_surface(rec, 0, 0)
     ctx.paint()
-    out = io.BytesIO()
-    surface.write_to_png(out)
-    return out.getvalue()
+    return png.encode(surface)
 
 
 _RECORDINGS: OrderedDict[str, cairo.RecordingSurface] = OrderedDict()
@@ -248,9 +253,7 @@ def page_to_png(page: Page, px_per_mm: float, background: str = "#ffffff") -> by
     ctx.paint()
     ctx.scale(px_per_mm, px_per_mm)
     _paint(ctx, page)
-    out = io.BytesIO()
-    surface.write_to_png(out)
-    return out.getvalue()
+    return png.encode(surface)
 
 
 def pdf_document(pages: list[Page], title: str = "", author: str = "") -> bytes:
