@@ -208,7 +208,8 @@ def build_svg(
         write_text(folder / f"{stem}.svg", svg) for stem, svg in ps.maps.items()])
     for part, files in PAGE_FILES.items():
         written += build_group(folder, f"svg-{part}", ps.depends(part), lambda files=files: [
-            write_text(folder / f"{stem}.svg", page_svg(page)) for stem, page in files(ps, game.slug)])
+            write_text(folder / f"{stem}.svg", page_svg(page))
+            for stem, page in files(ps, game.slug)])
     _prune(folder, game.slug, "svg", written)
     return written
 

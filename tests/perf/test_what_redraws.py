@@ -133,10 +133,20 @@ def _rebuild_after(edit, folder, tmp_path, drawn, pages_drawn):
 
 
 def test_a_changed_counter_row_keeps_the_map_files_and_redraws_one_sheet_pair(
-        mini, tmp_path, drawn, pages_drawn):
+        mini, tmp_path, drawn, pages_drawn, monkeypatch):
+    from builder.aid import engine_data
+
+    listed = []  # the aid's map data (every hex and hexside) listed again
+    map_data = engine_data._map_data
+    monkeypatch.setattr(engine_data, "_map_data", lambda g: listed.append(1) or map_data(g))
+
+    def edit():
+        _edit(mini / "counters.csv", "6-3-8,3-1-8", "7-3-8,3-1-8")
+        listed.clear()
+
     made, untouched = _rebuild_after(
-        lambda: _edit(mini / "counters.csv", "6-3-8,3-1-8", "7-3-8,3-1-8"), mini, tmp_path, drawn,
-        pages_drawn)
+        edit, mini, tmp_path, drawn, pages_drawn)
+    assert listed == [1]  # by the cold build that compares: the rebuild's aid reused it
     assert not {"svg-map", "pdf-map", "png-map"} & made  # the map files are not made again
     assert {"mini-map.svg", "mini-map.pdf", "mini-map.png"} <= untouched
     assert {"svg-counters", "pdf-counters", "png-counters"} <= made
