@@ -200,8 +200,10 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
                 click.echo(f"unchanged {path}")
             if game is not None:
                 try:  # a builder may find a fault only it can see (e.g. supplied map art)
+                    made = len(incremental.kept)
                     for path in build_game(game, todo, Path(out_dir), cache=store, digest=digest):
-                        click.echo(f"wrote {path}")
+                        word = "unchanged" if path in incremental.kept[made:] else "wrote"
+                        click.echo(f"{word} {path}")
                 except SourceError as exc:
                     _exit_with(game.slug, exc)
                 except MemoryError:

@@ -93,3 +93,82 @@ def record(c: Cache | None, digest: str, fmt: str, out_dir: Path, paths: list[Pa
         except (ValueError, OSError):
             return  # written outside the game's folder or gone: never skip this format
     c.put(_record_key(digest, fmt, out_dir), json.dumps(entries).encode())
+
+
+# --- per-file records: which model slices each output file was made from ----------------------
+# A format is skipped above only when nothing at all changed. Below that, every output file
+# carries a record (in the cache, under the file's path) of the model slices it reads: a file
+# whose slices, options and code are as when it was written, and which is still there
+# untouched, is kept as it is, so a changed counter does not redraw the map and a changed map
+# does not re-lay the counter sheets.
+MAP_SLICES = ("info", "map", "scenarios")  # the map: keys.map_parts says why
+COUNTER_SLICES = ("info", "units", "markers")  # counter sheets: the rows and game.toml
+ALL_SLICES = ("info", "map", "units", "markers", "tables", "scenarios", "rules")
+
+produced: list[str] = []  # "group:file name" of each output made in this process: tests read it
+kept: list[Path] = []  # output files kept as they were in this process
+
+
+def depends_on(game, slices: tuple[str, ...], *options) -> str:
+    """The dependency key of an output made from these slices of the model and options."""
+    from builder import keys
+
+    return key(("output-deps", tuple((s, keys.slice_digest(game, s)) for s in slices), options,
+                _environment()))
+
+
+def _group_record_key(folder: Path, name: str) -> str:
+    return key(("output-group", str(Path(folder).resolve()), name))
+
+
+def current_group(folder: Path, name: str, dep: str) -> list[Path] | None:
+    """The files of group `name` in folder, when they were made from dep and are untouched."""
+    c = _active_cache()
+    raw = c.get(_group_record_key(folder, name)) if c is not None else None
+    if raw is None:
+        return None
+    try:
+        recorded = json.loads(raw)
+        if recorded["dep"] != dep:
+            return None
+        paths = []
+        for file, stamp in recorded["files"]:
+            path = Path(folder) / file
+            if _stamp(path) != stamp:
+                return None
+            paths.append(path)
+        return paths
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def remember_group(folder: Path, name: str, dep: str, paths: list[Path]) -> None:
+    """Record that these files of folder were made from dep (after writing them)."""
+    c = _active_cache()
+    if c is None:
+        return
+    folder = Path(folder).resolve()
+    try:
+        files = [[Path(p).resolve().relative_to(folder).as_posix(), _stamp(Path(p))] for p in paths]
+    except (ValueError, OSError):
+        return  # outside the folder or gone: never kept
+    c.put(_group_record_key(folder, name), json.dumps({"dep": dep, "files": files}).encode())
+
+
+def build_group(folder: Path, name: str, dep: str, make) -> list[Path]:
+    """The files of one group (a map's SVGs, the counter sheets' PDF...): kept when current for
+    dep, else made by make() -> [paths written] and recorded."""
+    current = current_group(folder, name, dep)
+    if current is not None:
+        kept.extend(current)
+        return current
+    paths = list(make())
+    produced.extend(f"{name}:{Path(p).name}" for p in paths)
+    remember_group(folder, name, dep, paths)
+    return paths
+
+
+def _active_cache() -> Cache | None:
+    from builder import cache
+
+    return cache.active()

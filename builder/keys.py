@@ -19,7 +19,9 @@ def _digest(game, part: str) -> str:
     if hit is not None and hit[0] is game:
         return hit[1]
     value = getattr(game, part)
-    if isinstance(value, tuple):
+    if value is None:  # an optional part the game does not have (no rules.md)
+        text = "none"
+    elif isinstance(value, tuple):
         text = "\n".join(x.model_dump_json() for x in value)
     else:
         text = value.model_dump_json()
@@ -28,6 +30,12 @@ def _digest(game, part: str) -> str:
         _digests.clear()
     _digests[k] = (game, d)
     return d
+
+
+def slice_digest(game, part: str) -> str:
+    """The digest of one part of the model (info, map, units, markers, tables, scenarios, rules):
+    what builder.incremental records each output file was made from."""
+    return _digest(game, part)
 
 
 def map_parts(game, sheet: str | None = None) -> tuple:

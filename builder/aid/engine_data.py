@@ -52,6 +52,18 @@ def _map_data(game: Game) -> dict:
     return data
 
 
+def _map_data_cached(game: Game) -> dict:
+    """_map_data from the build cache when map.toml is unchanged: it reads the map alone, and a
+    campaign map's 34,000 hexes and their hexsides take seconds to list again after a counter
+    edit."""
+    import json
+
+    from builder import cache, keys
+
+    return json.loads(cache.cached_text(("aid-map-data", keys.slice_digest(game, "map")),
+                                        lambda: json.dumps(_map_data(game))))
+
+
 def engine_data(game: Game) -> dict:
     """Everything the JavaScript engine needs for this game, as plain JSON data."""
     from builder.tables import api, effects
@@ -61,7 +73,7 @@ def engine_data(game: Game) -> dict:
         "game": game.slug,
         "calculators": calcs,
         "tables": {t.id: t.model_dump(mode="json") for t in game.tables},
-        "map": _map_data(game),
+        "map": _map_data_cached(game),
         "turns": [{"number": d.number, "name": d.name, "night": d.night, "period": d.period}
                   for d in game.info.turns.detail],
         "effects": effects.description(),  # what each rule effect means (builder.tables.effects)

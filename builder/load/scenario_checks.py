@@ -152,6 +152,7 @@ def entry_hexes(game, side: str) -> set[HexId] | None:
 
     found: set[HexId] | None = None
     grid = game.grid
+    centres: dict = {}  # every hex's centre, measured once (a campaign map has 34,000)
     for e in game.map.edges:
         if e.kind != "entry" or (e.side and side and e.side != side):
             continue
@@ -160,7 +161,7 @@ def entry_hexes(game, side: str) -> set[HexId] | None:
             found.update(game.hexes(e.hexes))
             continue
         printed = (GEO.index(e.edge) + orientation(game)) % 4  # top, right, bottom, left
-        centres = {h: grid.center_mm(h) for h in grid.all_hexes()}
+        centres = centres or {h: grid.center_mm(h) for h in grid.all_hexes()}
         axis = 1 if printed in (0, 2) else 0
         values = [xy[axis] for xy in centres.values()]
         extreme = min(values) if printed in (0, 3) else max(values)

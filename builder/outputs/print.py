@@ -4,8 +4,7 @@ PDF ("pdf"), the SVG of every component ("svg") and PNG previews ("png")."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from builder.atomic import write_bytes, write_text
@@ -19,24 +18,86 @@ PAPERS = ("letter", "a4")
 MAP_SHEETS = ("tiled", "11x17", "a3", "22x34")
 
 
-@dataclass
 class PrintSet:
-    """Everything printable of one game, drawn once and shared by the three formats."""
+    """Everything printable of one game, drawn once and shared by the three formats, each part
+    only when asked for: a build whose map files are current never draws the map."""
 
-    maps: dict[str, str]  # file stem -> map SVG (whole map; each sheet of a multi-sheet map)
-    map_pages: list
-    counter_pages: list
-    aid_pages: list
-    whole_map: tuple[str, Callable[[], str]] | None = None  # (stem, draw): see all_maps
+    def __init__(self, game: Game, paper: str, sheet: str):
+        self.game, self.paper, self.sheet = game, paper, sheet
 
-    def all_maps(self) -> dict[str, str]:
-        """maps with the whole map first: a multi-sheet map prints sheet by sheet, so its whole
-        drawing (34,000 hexes on a campaign map) is made only for the formats that show it."""
-        if self.whole_map is not None:
-            stem, draw = self.whole_map
-            self.maps = {stem: draw(), **self.maps}
-            self.whole_map = None
-        return self.maps
+    @cached_property
+    def _map(self) -> tuple[dict[str, str], list]:
+        from builder.render import map_layout, style
+        from builder.render import svg as S
+        from builder.render.map_panel import draw_panel, panel_height
+        from builder.render.pages import map_pages
+
+        game, paper, sheet = self.game, self.paper, self.sheet
+        slug = game.slug
+        pages = []
+        layout = map_layout(game)
+        sheet_ids = list(layout.sheet_ids) if not isinstance(game.map, AreaMap) else []
+        if sheet_ids:
+            # the whole drawing of a multi-sheet map (34,000 hexes on a campaign map) is made
+            # only for the formats that show it: see maps and sheet_maps
+            drawn = _map_svgs(game, sheet_ids)  # cached, and on several cores
+            maps = {}
+        else:
+            maps = {f"{slug}-map": _map_svgs(game, [None])[0]}
+        if not isinstance(game.map, AreaMap) and layout.sheet_ids:
+            # a multi-sheet map prints sheet by sheet, then its key and tracks on their own pages
+            for sid, svg in zip(sheet_ids, drawn):
+                maps[f"{slug}-map-{sid}"] = svg
+                pages.extend(map_pages(game, svg, sheet, f"map sheet {sid}"))
+            width = style.PAPER[paper][0] - 2 * style.PAGE_MARGIN - 4
+            ph = panel_height(game, width)
+            if ph:
+                from builder.render.layout import Box
+
+                key_svg = S.document(width + 4, ph + 4, draw_panel(game, Box(2, 2, width, ph)),
+                                     background=style.MARGIN_FILL)
+                maps[f"{slug}-map-key"] = key_svg
+                pages.extend(map_pages(game, key_svg, paper, "map key and tracks"))
+        else:
+            pages.extend(map_pages(game, maps[f"{slug}-map"], sheet, "map"))
+        return maps, pages
+
+    @property
+    def sheet_maps(self) -> dict[str, str]:
+        """File stem -> map SVG, without the whole drawing of a multi-sheet map."""
+        return self._map[0]
+
+    @cached_property
+    def maps(self) -> dict[str, str]:
+        """File stem -> map SVG (whole map first; each sheet of a multi-sheet map)."""
+        stem = f"{self.game.slug}-map"
+        if stem in self._map[0]:
+            return self._map[0]
+        return {stem: _map_svgs(self.game, [None])[0], **self._map[0]}
+
+    @property
+    def map_pages(self) -> list:
+        return self._map[1]
+
+    @cached_property
+    def counter_pages(self) -> list:
+        from builder.render.pages import counter_pages
+
+        return counter_pages(self.game, self.paper)
+
+    @cached_property
+    def aid_pages(self) -> list:
+        from builder.render.aids import aid_pages
+
+        return aid_pages(self.game, self.paper)
+
+    def depends(self, part: str) -> str:
+        """The dependency key (builder.incremental) of the files of one part: map, counters,
+        aids; each names the model slices its drawings read."""
+        from builder import incremental as inc
+
+        slices = {"map": inc.MAP_SLICES, "counters": inc.COUNTER_SLICES}.get(part, inc.ALL_SLICES)
+        return inc.depends_on(self.game, slices, part, self.paper, self.sheet)
 
 
 _CACHE: dict[tuple, tuple[Game, PrintSet]] = {}
@@ -65,13 +126,7 @@ def print_options_tag(paper: str | None, map_sheet: str | None) -> str:
 
 
 def print_set(game: Game, paper: str | None = None, map_sheet: str | None = None) -> PrintSet:
-    """Draw the game's printed components (cached per game and options for this process)."""
-    from builder.render import map_layout, style
-    from builder.render import svg as S
-    from builder.render.aids import aid_pages
-    from builder.render.map_panel import draw_panel, panel_height
-    from builder.render.pages import counter_pages, map_pages
-
+    """The game's printed components (kept per game and options for this process)."""
     paper = paper or _OPTIONS["paper"] or game.info.paper
     map_sheet = map_sheet or _OPTIONS["map_sheet"]
     sheet = map_sheet if map_sheet and map_sheet != "tiled" else paper
@@ -79,34 +134,7 @@ def print_set(game: Game, paper: str | None = None, map_sheet: str | None = None
     hit = _CACHE.get(key)
     if hit and hit[0] is game:
         return hit[1]
-    slug = game.slug
-    pages = []
-    layout = map_layout(game)
-    sheet_ids = list(layout.sheet_ids) if not isinstance(game.map, AreaMap) else []
-    whole = None
-    if sheet_ids:
-        drawn = _map_svgs(game, sheet_ids)  # cached, and on several cores
-        maps = {}
-        whole = (f"{slug}-map", lambda: _map_svgs(game, [None])[0])
-    else:
-        maps = {f"{slug}-map": _map_svgs(game, [None])[0]}
-    if not isinstance(game.map, AreaMap) and layout.sheet_ids:
-        # a multi-sheet map prints sheet by sheet, then its key and tracks on their own pages
-        for sid, svg in zip(sheet_ids, drawn):
-            maps[f"{slug}-map-{sid}"] = svg
-            pages.extend(map_pages(game, svg, sheet, f"map sheet {sid}"))
-        width = style.PAPER[paper][0] - 2 * style.PAGE_MARGIN - 4
-        ph = panel_height(game, width)
-        if ph:
-            from builder.render.layout import Box
-
-            key_svg = S.document(width + 4, ph + 4, draw_panel(game, Box(2, 2, width, ph)),
-                                 background=style.MARGIN_FILL)
-            maps[f"{slug}-map-key"] = key_svg
-            pages.extend(map_pages(game, key_svg, paper, "map key and tracks"))
-    else:
-        pages.extend(map_pages(game, maps[f"{slug}-map"], sheet, "map"))
-    result = PrintSet(maps, pages, counter_pages(game, paper), aid_pages(game, paper), whole)
+    result = PrintSet(game, paper, sheet)
     _CACHE.clear()  # keep one game's drawings at a time
     _CACHE[key] = (game, result)
     return result
@@ -165,29 +193,36 @@ def _prune(folder: Path, slug: str, ext: str, keep: list[Path]) -> None:
             p.unlink()
 
 
-def _page_files(ps: PrintSet, slug: str) -> list[tuple[str, object]]:
-    """(file stem, page) for each counter and aid page."""
-    out = []
-    for p in ps.counter_pages:
-        out.append((f"{slug}-" + p.label.replace("counters sheet ", "counters-").replace(" ", "-")
-                    .replace("calibration-", "calibration-"), p))
-    for p in ps.aid_pages:
-        out.append((f"{slug}-aids-{p.label.split()[-1]}", p))
-    return out
+def _counter_files(ps: PrintSet, slug: str) -> list[tuple[str, object]]:
+    """(file stem, page) for each counter page."""
+    return [(f"{slug}-" + p.label.replace("counters sheet ", "counters-").replace(" ", "-"), p)
+            for p in ps.counter_pages]
+
+
+def _aid_files(ps: PrintSet, slug: str) -> list[tuple[str, object]]:
+    """(file stem, page) for each aid page."""
+    return [(f"{slug}-aids-{p.label.split()[-1]}", p) for p in ps.aid_pages]
+
+
+PAGE_FILES = {"counters": _counter_files, "aids": _aid_files}
 
 
 def build_svg(
     game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None
 ) -> list[Path]:
     """The SVG of every component: the map (and its sheets), each counter sheet and aid page."""
+    from builder.incremental import build_group
     from builder.render.pages import page_svg
 
     game = player_view(game)
     ps = print_set(game, paper, map_sheet)
     folder = _out(out_dir)
-    written = [write_text(folder / f"{stem}.svg", svg) for stem, svg in ps.all_maps().items()]
-    for stem, page in _page_files(ps, game.slug):
-        written.append(write_text(folder / f"{stem}.svg", page_svg(page)))
+    written = build_group(folder, "svg-map", ps.depends("map"), lambda: [
+        write_text(folder / f"{stem}.svg", svg) for stem, svg in ps.maps.items()])
+    for part, files in PAGE_FILES.items():
+        written += build_group(folder, f"svg-{part}", ps.depends(part), lambda files=files: [
+            write_text(folder / f"{stem}.svg", page_svg(page))
+            for stem, page in files(ps, game.slug)])
     _prune(folder, game.slug, "svg", written)
     return written
 
@@ -196,6 +231,7 @@ def build_pdf(
     game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None
 ) -> list[Path]:
     """<game>-map.pdf, <game>-counters.pdf and <game>-aids.pdf: vector, fonts embedded."""
+    from builder.incremental import build_group
     from builder.pdfpages import pdf_document  # convert's, by page groups: cached, on the cores
 
     game = player_view(game)
@@ -204,10 +240,14 @@ def build_pdf(
     title = game.info.title
     author = ", ".join(n for c in game.info.credits for n in c.names)
     written = []
-    groups = (("map", ps.map_pages), ("counters", ps.counter_pages), ("aids", ps.aid_pages))
-    for name, pages in groups:
-        data = pdf_document(pages, title=f"{title}: {name}", author=author)
-        written.append(write_bytes(folder / f"{game.slug}-{name}.pdf", data))
+    for name in ("map", "counters", "aids"):
+        def make(name=name) -> list[Path]:
+            pages = {"map": lambda: ps.map_pages, "counters": lambda: ps.counter_pages,
+                     "aids": lambda: ps.aid_pages}[name]()
+            data = pdf_document(pages, title=f"{title}: {name}", author=author)
+            return [write_bytes(folder / f"{game.slug}-{name}.pdf", data)]
+
+        written += build_group(folder, f"pdf-{name}", ps.depends(name), make)
     _prune(folder, game.slug, "pdf", written)
     return written
 
@@ -216,20 +256,30 @@ def build_png(
     game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None
 ) -> list[Path]:
     """PNG previews: the map (and its sheets) and every counter and aid page."""
+    from builder.incremental import build_group
     from builder.render.convert import Layer, Page, svg_size_mm
 
     game = player_view(game)
     ps = print_set(game, paper, map_sheet)
     folder = _out(out_dir)
-    if ps.whole_map is not None and len(game.grid.all_hexes()) > WHOLE_MAP_PREVIEW_HEXES:
-        # a campaign map is previewed sheet by sheet: one raster of it all is beyond cairo
-        maps = dict(ps.maps)
-    else:
-        maps = dict(ps.all_maps())
-    items = [(stem, Page(*svg_size_mm(svg), (Layer(svg),))) for stem, svg in maps.items()]
-    items += _page_files(ps, game.slug)
-    pngs = _pngs([page for _, page in items])  # cached, and on several cores
-    written = [write_bytes(folder / f"{stem}.png", png) for (stem, _), png in zip(items, pngs)]
+
+    def map_items() -> list[tuple[str, object]]:
+        if len(ps.sheet_maps) > 1 and len(game.grid.all_hexes()) > WHOLE_MAP_PREVIEW_HEXES:
+            # a campaign map is previewed sheet by sheet: one raster of it all is beyond cairo
+            maps = dict(ps.sheet_maps)
+        else:
+            maps = dict(ps.maps)
+        return [(stem, Page(*svg_size_mm(svg), (Layer(svg),))) for stem, svg in maps.items()]
+
+    def make(items) -> list[Path]:
+        items = items()
+        pngs = _pngs([page for _, page in items])  # cached, and on several cores
+        return [write_bytes(folder / f"{stem}.png", png) for (stem, _), png in zip(items, pngs)]
+
+    written = build_group(folder, "png-map", ps.depends("map"), lambda: make(map_items))
+    for part, files in PAGE_FILES.items():
+        written += build_group(folder, f"png-{part}", ps.depends(part),
+                               lambda files=files: make(lambda: files(ps, game.slug)))
     _prune(folder, game.slug, "png", written)
     return written
 

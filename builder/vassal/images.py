@@ -84,8 +84,11 @@ def counter_png(game: Game, counter_id: str, face: str, px_per_mm: float) -> byt
 
 
 def drawing_png(svg: str, px_per_mm: float = 1.0) -> bytes:
-    """Any other drawing made with the renderer's SVG helpers (the off-map board)."""
-    return svg_to_png(svg, px_per_mm)
+    """Any other drawing made with the renderer's SVG helpers (the off-map board): from the build
+    cache when the same drawing was rasterised before."""
+    from builder import cache
+
+    return cache.cached(("module-drawing-png", svg, px_per_mm), lambda: svg_to_png(svg, px_per_mm))
 
 
 CARD_WIDTH_MM = 180.0  # chart images: one player-aid card at a time, as wide as on the page
