@@ -49,11 +49,11 @@ def calculate(game, t, values: dict, roll, calc: Calculation) -> Calculation:
         nearest, where = dists[0]
         ok = nearest <= t.max
         calc.column = f"{nearest} hexes"
-        calc.step(f"nearest {t.origin}: {where}, {nearest} hex{'es' if nearest != 1 else ''}; "
+        calc.step(f"{_nearest(t.origin)}: {where}, {nearest} hex{'es' if nearest != 1 else ''}; "
                   f"the most allowed is {t.max}" + (f" ({t.source})" if t.source else ""))
         calc.outcome = Outcome("in range" if ok else "out of range",
                                f"{label(target)} is {'within' if ok else 'more than'} {t.max} hexes of "
-                               f"the nearest {t.origin}")
+                               f"the {_nearest(t.origin)}")
         calc.distribution = [(calc.outcome, Fraction(1))]
         return calc
     night = bool(values.get("night"))
@@ -86,3 +86,8 @@ def calculate(game, t, values: dict, roll, calc: Calculation) -> Calculation:
               + "; the observer's and the target's own terrain never block, and hexsides (rivers, "
               "trench lines) do not block.")
     return calc
+
+
+def _nearest(origin: str) -> str:
+    """'nearest <origin>', once even when the table's origin already says 'nearest'."""
+    return origin if origin.startswith("nearest ") else f"nearest {origin}"

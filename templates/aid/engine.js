@@ -1460,8 +1460,9 @@
       const [nearest, where] = dists[0];
       const ok = nearest <= t.max;
       calc.column = nearest + " hexes";
-      calc.step("nearest " + t.origin + ": " + where + ", " + nearest + " hex" + (nearest !== 1 ? "es" : "") + "; the most allowed is " + t.max + (t.source ? " (" + t.source + ")" : ""));
-      calc.outcome = outcome(ok ? "in range" : "out of range", target + " is " + (ok ? "within" : "more than") + " " + t.max + " hexes of the nearest " + t.origin);
+      const nearestOrigin = t.origin.startsWith("nearest ") ? t.origin : "nearest " + t.origin;
+      calc.step(nearestOrigin + ": " + where + ", " + nearest + " hex" + (nearest !== 1 ? "es" : "") + "; the most allowed is " + t.max + (t.source ? " (" + t.source + ")" : ""));
+      calc.outcome = outcome(ok ? "in range" : "out of range", target + " is " + (ok ? "within" : "more than") + " " + t.max + " hexes of the " + nearestOrigin);
       calc.distribution = [[calc.outcome, new F(1)]];
       return calc;
     }
