@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -27,33 +27,50 @@ class Run:
     max_rss_mb: float
 
 
+# Runs builder as its own child under the limits and reports that child's CPU time and peak
+# memory. A launcher in between because a child forked from the test process itself would report
+# the test process's pages at the fork as its peak memory (ru_maxrss survives exec).
+_LAUNCHER = """
+import os, resource, signal, sys
+cpu, memory, report = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+pid = os.fork()
+if pid == 0:
+    resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu))
+    resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+    os.execv(sys.argv[4], sys.argv[4:])
+_, status, usage = os.wait4(pid, 0)
+with open(report, "w") as f:
+    f.write(f"{usage.ru_utime + usage.ru_stime} {usage.ru_maxrss}")
+if os.WIFSIGNALED(status):
+    signal.signal(os.WTERMSIG(status), signal.SIG_DFL)
+    os.kill(os.getpid(), os.WTERMSIG(status))
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 def run_builder(*args: str | Path, cwd: Path, wall: float = 180.0, env: dict | None = None) -> Run:
     """`python -m builder ARGS` with CPU and memory limits; measures its CPU time and peak memory.
 
     CPU time, not wall time, is what the cases are held to: the machine may be busy with
     other builds, and a wall-clock limit would then fail for reasons not in the code.
     """
-    def limits() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (CPU_LIMIT, CPU_LIMIT))
-        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
-
     full_env = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen([sys.executable, "-m", "builder", *map(str, args)], cwd=cwd,
-                                stdout=out, stderr=err, preexec_fn=limits,  # noqa: PLW1509 (rlimits)
-                                env=full_env)
-        timer = threading.Timer(wall, proc.kill)
-        timer.start()
-        try:
-            _, status, usage = os.wait4(proc.pid, 0)
-        finally:
-            timer.cancel()
-        proc.returncode = os.waitstatus_to_exitcode(status)  # reaped here, not by Popen
-        out.seek(0)
-        err.seek(0)
-        return Run(proc.returncode, out.read().decode("utf-8", "replace"),
-                   err.read().decode("utf-8", "replace"), usage.ru_utime + usage.ru_stime,
-                   usage.ru_maxrss / 1024)
+    with tempfile.TemporaryDirectory() as tmp:
+        report, out_path, err_path = (Path(tmp) / n for n in ("usage", "out", "err"))
+        with out_path.open("wb") as out, err_path.open("wb") as err:
+            proc = subprocess.Popen(
+                [sys.executable, "-c", _LAUNCHER, str(CPU_LIMIT), str(MEMORY_LIMIT), str(report),
+                 sys.executable, "-m", "builder", *map(str, args)],
+                cwd=cwd, stdout=out, stderr=err, env=full_env, start_new_session=True)
+            timer = threading.Timer(wall, lambda: os.killpg(proc.pid, signal.SIGKILL))
+            timer.start()
+            try:
+                proc.wait()
+            finally:
+                timer.cancel()
+        cpu, rss_kb = (float(v) for v in report.read_text().split()) if report.exists() else (0, 0)
+        return Run(proc.returncode, out_path.read_text("utf-8", "replace"),
+                   err_path.read_text("utf-8", "replace"), cpu, rss_kb / 1024)
 
 
 def snapshot(folder: Path) -> dict[str, tuple]:

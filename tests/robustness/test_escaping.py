@@ -78,7 +78,8 @@ def svg_texts(built: Path) -> str:
         tree = etree.parse(str(path), SAFE_XML)  # well-formed XML, or this raises
         assert tree.docinfo.internalDTD is None, f"{path.name} declares a DTD"
         out += ["".join(el.itertext()) for el in tree.iter("{http://www.w3.org/2000/svg}text")]
-    return "\n".join(flat(t) for t in out)
+    # one space between text elements: a name wrapped onto two lines is two elements in a row
+    return " ".join(flat(t) for t in out)
 
 
 def test_svg_is_xml_and_text_is_intact(built):
@@ -94,7 +95,9 @@ def pdf_text(built: Path) -> str:
     out = []
     for path in sorted((built / "print").glob("*.pdf")):
         with pdfplumber.open(path) as pdf:
-            out += [page.extract_text() or "" for page in pdf.pages]
+            # in drawing order, so a name wrapped in a table cell reads on, not interleaved
+            # with the next card's line beside it
+            out += [page.extract_text(use_text_flow=True) or "" for page in pdf.pages]
     return flat("\n".join(out))
 
 
