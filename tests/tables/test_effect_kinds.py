@@ -18,20 +18,23 @@ from builder.tables.effects import CONDITIONS, EFFECTS
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "eastern-front"
 
-# one small table per kind, with the inputs that make every effect visible
-TABLES = {
-    "ratio": ('''kind = "ratio"
-dice = "1d6"
-columns = ["1:2", "1:1", "2:1", "3:1"]
-rounding = "down"
-[tables.results]
+# the results of both four-column combat tables below
+COMBAT_RESULTS = '''[tables.results]
 "1" = ["A", "A", "B", "C"]
 "2" = ["A", "B", "B", "C"]
 "3" = ["A", "B", "C", "C"]
 "4" = ["B", "B", "C", "D"]
 "5" = ["B", "C", "C", "D"]
 "6" = ["B", "C", "D", "D"]
-''', {"attack": 4, "defence": 2}),
+'''
+
+# one small table per kind, with the inputs that make every effect visible
+TABLES = {
+    "ratio": ('''kind = "ratio"
+dice = "1d6"
+columns = ["1:2", "1:1", "2:1", "3:1"]
+rounding = "down"
+''' + COMBAT_RESULTS, {"attack": 4, "defence": 2}),
     "differential": ('''kind = "differential"
 dice = "1d6"
 columns = 4
@@ -40,14 +43,7 @@ terrain_rows = [
   { name = "Clear", differentials = ["<=0", "+1..+2", "+3..+4", ">=+5"] },
   { name = "Rough", differentials = ["<=2", "+3..+4", "+5..+6", ">=+7"] },
 ]
-[tables.results]
-"1" = ["A", "A", "B", "C"]
-"2" = ["A", "B", "B", "C"]
-"3" = ["A", "B", "C", "C"]
-"4" = ["B", "B", "C", "D"]
-"5" = ["B", "C", "C", "D"]
-"6" = ["B", "C", "D", "D"]
-''', {"attack": 4, "defence": 2}),
+''' + COMBAT_RESULTS, {"attack": 4, "defence": 2}),
     "fire": ('''kind = "fire"
 dice = "1d6"
 bands = ["1-3", "4-6"]
