@@ -217,12 +217,14 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
     finally:
         stack.close()
         parallel.JOBS = None
-    if store is not None and store.stats.written:
-        store.prune()
     if all_games:  # the index links every game's outputs, after all are built
+        from builder import cache as cache_mod
         from builder.outputs.html import build_index
 
-        click.echo(f"wrote {build_index(names, Path(out_dir))}")
+        with cache_mod.using(store):  # its previews are drawn once, then taken from the cache
+            click.echo(f"wrote {build_index(names, Path(out_dir))}")
+    if store is not None and store.stats.written:
+        store.prune()
 
 
 @main.command()

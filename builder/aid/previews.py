@@ -12,6 +12,7 @@ import io
 
 from PIL import Image
 
+from builder import cache, keys
 from builder.model.game_model import Game
 
 MAP_WIDTH_PX = 360  # the preview's width: a phone's screen
@@ -28,12 +29,14 @@ def _small_png(image: Image.Image) -> bytes:
 
 
 def map_png(game: Game) -> bytes:
-    """The whole map, MAP_WIDTH_PX wide."""
+    """The whole map, MAP_WIDTH_PX wide (from the active cache when the map is unchanged)."""
     from builder.render import map_layout, map_svg, svg_to_png
 
-    layout = map_layout(game)
-    png = svg_to_png(map_svg(game), MAP_WIDTH_PX / layout.width_mm)
-    return _small_png(Image.open(io.BytesIO(png)))
+    def draw() -> bytes:
+        png = svg_to_png(map_svg(game), MAP_WIDTH_PX / map_layout(game).width_mm)
+        return _small_png(Image.open(io.BytesIO(png)))
+
+    return cache.cached(("index-map-preview", MAP_WIDTH_PX, *keys.map_parts(game)), draw)
 
 
 def _sample_counters(game: Game) -> list:
@@ -57,12 +60,19 @@ def _sample_counters(game: Game) -> list:
 
 
 def counters_png(game: Game) -> bytes | None:
-    """A row of the game's counters (fronts), or None when it has none."""
-    from builder.render import counter_svg, svg_to_png
-
+    """A row of the game's counters (fronts), or None when it has none (from the active cache
+    when the counters are unchanged)."""
     pieces = _sample_counters(game)
     if not pieces:
         return None
+    parts = ("index-counters-preview", COUNTER_PX,
+             *(keys.counter_parts(game, p, "front") for p in pieces))
+    return cache.cached(parts, lambda: _counter_row(game, pieces))
+
+
+def _counter_row(game: Game, pieces: list) -> bytes:
+    from builder.render import counter_svg, svg_to_png
+
     gap = 6
     row = Image.new("RGBA", (len(pieces) * (COUNTER_PX + gap) - gap, COUNTER_PX), (0, 0, 0, 0))
     for i, p in enumerate(pieces):
