@@ -129,6 +129,10 @@ class Cache:
         self.stats.hits += 1
         return data
 
+    def holds(self, k: str) -> bool:
+        """Whether an entry is stored under k (not read: get() still checks it)."""
+        return self._path(k).is_file()
+
     def put(self, k: str, data: bytes) -> None:
         """Store data under k atomically; a failure to write only costs a later redraw."""
         path = self._path(k)

@@ -45,6 +45,11 @@ def jobs() -> int:
         return os.cpu_count() or 1
 
 
+def in_worker() -> bool:
+    """True inside a pool worker (its own pmap calls run serially)."""
+    return _in_worker
+
+
 def _mark_worker() -> None:
     global _in_worker
     _in_worker = True

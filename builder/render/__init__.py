@@ -25,12 +25,23 @@ Colours, fonts and sizes live in ``style``; page layout (sheets, duplex, tiling)
 
 from __future__ import annotations
 
-from builder.render.convert import svg_to_pdf, svg_to_png
 from builder.render.counters import counter_svg
 from builder.render.layout import MapLayout
 from builder.render.map_layout import map_layout
 
 __all__ = ["MapLayout", "counter_svg", "map_layout", "map_svg", "svg_to_pdf", "svg_to_png"]
+
+
+def svg_to_png(svg: str, px_per_mm: float) -> bytes:
+    from builder.render import convert  # cairo loads here: `builder check` never needs it
+
+    return convert.svg_to_png(svg, px_per_mm)
+
+
+def svg_to_pdf(svg: str, title: str = "") -> bytes:
+    from builder.render import convert
+
+    return convert.svg_to_pdf(svg, title)
 
 
 def map_svg(game, sheet: str | None = None, part: str = "whole") -> str:

@@ -791,12 +791,14 @@ class _Flow:
     GAP = 5.0
     ORPHAN = 3
 
-    def __init__(self, width: float, height: float):
+    def __init__(self, width: float, height: float, measured: dict[int, tuple] | None = None):
         self.width, self.height = width, height
         self.half = (width - self.GAP) / 2
         self.pages: list[list[str]] = [[]]
         self.col_y = [0.0, 0.0]  # where the next card starts in each column of the last page
-        self._measured: dict[int, tuple] = {}
+        # a card's measure depends on the page's width only: flow's tries at other page
+        # heights share it (laying out every table again for each try took most of the time)
+        self._measured = {} if measured is None else measured
         self.boxes: dict[int, list[float]] = {}  # page -> areas of the card frames on it
 
     def _segments(self, card: Card, card_w: float) -> list[tuple[list[Row], list[Row]]]:
@@ -970,8 +972,9 @@ class _Flow:
             self.col_y = [bottom + self.GAP, bottom + self.GAP]
 
 
-def _run(cards: list[Card], width: float, height: float) -> _Flow:
-    f = _Flow(width, height)
+def _run(cards: list[Card], width: float, height: float,
+         measured: dict[int, tuple] | None = None) -> _Flow:
+    f = _Flow(width, height, measured)
     queue = list(cards)
     while queue:
         f.add(queue.pop(0), queue)
@@ -987,11 +990,12 @@ def flow(cards: list[Card], width: float, height: float) -> list[str]:
     """Lay cards down pages `width` x `height` mm (the printable area); SVG bodies per page.
     When the last page would be less than half full, the pages are laid out a little shorter
     (the same number of them), so the cards spread to the last one instead."""
-    f = _run(cards, width, height)
+    measured: dict[int, tuple] = {}  # id(card) -> its measure; the cards live while this runs
+    f = _run(cards, width, height, measured)
     if len(f.pages) > 1 and _filled(f, width, height)[-1] < 0.55:
         best = min(_filled(f, width, height))
         for k in range(1, 12):  # the same pages a little shorter: keep the fullest emptiest page
-            g = _run(cards, width, height * (1 - 0.025 * k))
+            g = _run(cards, width, height * (1 - 0.025 * k), measured)
             worst = min(_filled(g, width, height))
             if len(g.pages) == len(f.pages) and worst > best:
                 f, best = g, worst

@@ -452,6 +452,48 @@ class HexDrawing:
             halo_width=0.6,
         )
 
+    def hex_layers_parts(self) -> tuple:
+        """The cache key parts of hex_layers: the map's inputs and where its hexes lie."""
+        from builder import keys
+
+        lay = self.layout
+        return ("map-hex-layers", keys.map_parts(self.game, lay.sheet), lay.origin_mm,
+                (lay.frame.x, lay.frame.y, lay.frame.w, lay.frame.h), len(self.hexes))
+
+    def hex_layers(self) -> tuple[str, str]:
+        """The map's own drawing, under and over the sheet joins: terrain, regions, grid,
+        hexsides, roads and rivers; then objectives, set-up codes, names and hex numbers.
+        The printed map and the module's board draw the same hexes at the same place (the
+        board only leaves out the panel under the map), so this, the bulk of a map's drawing,
+        is kept in the build cache under the map's inputs and the hexes' place, and is drawn
+        once for both."""
+        import json
+
+        from builder import cache, keys
+
+        lay = self.layout
+        parts = ("map-hex-layers", keys.map_parts(self.game, lay.sheet), lay.origin_mm,
+                 (lay.frame.x, lay.frame.y, lay.frame.w, lay.frame.h), len(self.hexes))
+
+        drawn_here = []
+
+        def draw() -> bytes:
+            drawn_here.append(True)
+            start = len(self.defs)
+            tints, outlines = self.regions()
+            under = "".join([
+                self.terrain(), tints, self.grid_lines(), outlines,
+                # hexside features over the outlines of regions that follow the same sides
+                self.hexsides(), self.lines(),
+            ])
+            over = "".join([self.objectives(), self.setup_codes(), self.labels(), self.numbers()])
+            return json.dumps([under, over, self.defs[start:]]).encode("utf-8")
+
+        under, over, defs = json.loads(cache.cached(self.hex_layers_parts(), draw))
+        if not drawn_here:  # drawn here, its clip paths and patterns are in self.defs already
+            self.defs.extend(defs)
+        return under, over
+
     def draw(self, part: str = "whole") -> str:
         """The map as SVG. `part` splits a campaign-sized map so each piece can be rasterised
         alone and the pieces laid over each other (the VASSAL board of a 20-sheet map):
@@ -462,7 +504,6 @@ class HexDrawing:
             raise ValueError(f"map part '{part}': choose whole, hexes, surround or joins")
         if part == "joins":
             return S.document(self.layout.width_mm, self.layout.height_mm, self.sheet_joins())
-        tints, outlines = self.regions() if part != "surround" else ("", "")
         clip = None
         if self.layout.sheet is not None:
             # one sheet alone: roads and rivers running on to other sheets stop at its edge
@@ -477,20 +518,8 @@ class HexDrawing:
 
             layers = [artwork_svg(self.game, self.layout), self.sheet_joins()]
         else:
-            layers = [
-                self.terrain(),
-                tints,
-                self.grid_lines(),
-                outlines,
-                # hexside features over the outlines of regions that follow the same sides
-                self.hexsides(),
-                self.lines(),
-                "" if part == "hexes" else self.sheet_joins(),
-                self.objectives(),
-                self.setup_codes(),
-                self.labels(),
-                self.numbers(),
-            ]
+            under, over = self.hex_layers()
+            layers = [under, "" if part == "hexes" else self.sheet_joins(), over]
         if part == "hexes":
             return S.document(self.layout.width_mm, self.layout.height_mm,
                               S.g(layers, id="map", clip_path=clip), defs="".join(self.defs))

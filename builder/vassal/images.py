@@ -51,6 +51,28 @@ def board_svg(game: Game, sheet: str | None = None, part: str = "whole") -> str:
     return draw_hex_map(game, layout if sheet is None else layout.sheet_layout(sheet), part)
 
 
+def draw_shared_map(game: Game) -> None:
+    """Draw the map's hexes of every board part into the build cache, on the cores, before the
+    print files and the module are built side by side: both then take them from the cache
+    (map_hex.HexDrawing.hex_layers) instead of each drawing them."""
+    from builder import cache, parallel
+    from builder.model.maps import AreaMap
+
+    if cache.active() is None or isinstance(game.map, AreaMap) or game.map.artwork:
+        return
+    from builder.render.map_hex import HexDrawing
+    from builder.vassal.geometry import board_layout
+
+    layout = board_layout(game)
+    todo = []
+    for sheet, what in board_parts(game):
+        if what in ("whole", "hexes"):
+            drawing = HexDrawing(game, layout if sheet is None else layout.sheet_layout(sheet))
+            if not cache.active().holds(cache.key(drawing.hex_layers_parts())):
+                todo.append(drawing)
+    parallel.pmap(lambda _, drawing: drawing.hex_layers() and None, todo, desc="map hexes")
+
+
 def compose_board(game: Game, parts: list, pngs: list[bytes], px_per_mm: float) -> bytes:
     """Lay the pieces of board_parts over the first, each where it lies on the whole map."""
     if len(pngs) == 1:
