@@ -64,13 +64,14 @@ def draw_shared_map(game: Game) -> None:
     from builder.vassal.geometry import board_layout
 
     layout = board_layout(game)
-    todo = []
-    for sheet, what in board_parts(game):
-        if what in ("whole", "hexes"):
-            drawing = HexDrawing(game, layout if sheet is None else layout.sheet_layout(sheet))
-            if not cache.active().holds(cache.key(drawing.hex_layers_parts())):
-                todo.append(drawing)
-    parallel.pmap(lambda _, drawing: drawing.hex_layers() and None, todo, desc="map hexes")
+
+    def drawing(sheet: str | None) -> HexDrawing:
+        return HexDrawing(game, layout if sheet is None else layout.sheet_layout(sheet))
+
+    todo = [sheet for sheet, what in board_parts(game) if what in ("whole", "hexes")
+            and not cache.active().holds(cache.key(drawing(sheet).hex_layers_parts()))]
+    # the workers get the sheet ids (the game is theirs already: forked)
+    parallel.pmap(lambda _, sheet: drawing(sheet).hex_layers() and None, todo, desc="map hexes")
 
 
 def compose_board(game: Game, parts: list, pngs: list[bytes], px_per_mm: float) -> bytes:
