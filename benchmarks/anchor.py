@@ -285,7 +285,9 @@ def print_tex(game: Game) -> str:
         r"\newsavebox\boardbox\sbox\boardbox{\board}",
         r"\pdfpagewidth=\dimexpr\wd\boardbox+2cm\relax",
         r"\pdfpageheight=\dimexpr\ht\boardbox+\dp\boardbox+2cm\relax",
-        r"\noindent\makebox[0pt][l]{\usebox\boardbox}",
+        # no height for the page builder (taller than the text area, it would first ship an
+        # empty page); hung from the text area's top left corner, 1 cm in
+        r"\noindent\makebox[0pt][l]{\raisebox{-\height}[0pt][0pt]{\usebox\boardbox}}",
         r"\clearpage",
         r"\pdfpagewidth=8.5in\pdfpageheight=11in",
         *_sheets(lists),
