@@ -5,8 +5,8 @@
     python3 benchmarks/run.py --keep DIR      # keep the synthetic games and outputs in DIR
 
 Workload (b) is followed by its anchor, the same game made with LaTeX's `wargame` package and
-pywargame (benchmarks/anchor.py, about two minutes); where they are not installed its row says
-what to install:
+pywargame (benchmarks/anchor.py, about two minutes; --no-anchor leaves it out); where they
+are not installed its row says what to install:
 
     apt-get install -y --no-install-recommends texlive-games texlive-latex-extra \\
         texlive-pictures texlive-fonts-recommended poppler-utils
@@ -234,7 +234,8 @@ def workload_b(work: Path, repeat: int) -> list[Row]:
         s, m, _ = best_of(repeat, _build(game, out, fmts), setup=lambda: cold(out))
     except RuntimeError as exc:
         return [Row("b", what, note=_first_error(exc))]
-    return [_check(timed("b", what, s, m, note=note), 1.8), anchor_row(work, game, repeat)]
+    row = _check(timed("b", what, s, m, note=note), 1.8)
+    return [row] if NO_ANCHOR else [row, anchor_row(work, game, repeat)]
 
 
 def anchor_row(work: Path, game: Path, repeat: int) -> Row:
@@ -424,6 +425,7 @@ def table(rows: list[Row]) -> str:
 
 
 C_FORMATS: list[str] = []  # --formats: (c) and (d) with these formats only
+NO_ANCHOR = False  # --no-anchor: (b) without its LaTeX reference row
 
 WORKLOADS = {"a": workload_a, "b": workload_b, "c": workload_cd, "e": workload_e}
 
@@ -435,8 +437,12 @@ def main() -> int:
     p.add_argument("--keep", type=Path, help="work in this folder and keep it")
     p.add_argument("--formats", default="", help="(c) and (d) with these formats only, e.g. "
                    "'pdf' (the all-formats build of (c) is then not run)")
+    p.add_argument("--no-anchor", action="store_true",
+                   help="leave out (b)'s reference row (LaTeX wargame + pywargame, ~2 min)")
     args = p.parse_args()
     C_FORMATS[:] = [f for f in args.formats.split(",") if f]
+    global NO_ANCHOR
+    NO_ANCHOR = args.no_anchor
     wanted = {w.strip() for w in args.only.split(",") if w.strip()}
     if "d" in wanted:
         wanted.add("c")
