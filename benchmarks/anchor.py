@@ -14,11 +14,13 @@ pywargame's LaTeX exporter (`wgexport.py`), as the tutorial's Makefile does. ben
 times `run` from a cold start (the .tex files written, nothing compiled).
 
 What is the same as builder's (b): 30 x 40 hexes of 0.6 in with each hex's terrain (wargame's
-own woods, swamp, rough and mountains drawings; sea as a fill; towns with their names), hex
-numbers, 200 two-sided units with NATO symbols, unit names and factors on both faces, the 41
-markers, counter sheets front and back, a CRT and a terrain chart, and a module with the
-board, its hex grid and every piece. Not drawn: rivers, roads, the railway, the turn track and
-the set-up (builder's module places the units; wgexport's draft leaves them in the OOB).
+own woods, swamp, rough and mountains drawings; sea as a fill; towns with their names), the
+rivers, roads and railway, hex numbers, 200 two-sided units with NATO symbols, unit names and
+factors on both faces, the 41 markers, counter sheets front and back, a CRT and a terrain
+chart, and a module with the board, its hex grid and every piece. Not drawn: objectives, the
+region tint, the turn track and the set-up (builder's module places the units; wgexport's
+draft leaves them in the OOB). The board is one page of its own size, not tiled on letter
+pages as builder prints it.
 
 Install (Debian 12 and PyPI; not needed by the builder, its tests or CI):
 
@@ -102,6 +104,8 @@ class Game:
     towns: dict[tuple[int, int], str] = field(default_factory=dict)  # (col, row) -> name
     units: list[Unit] = field(default_factory=list)
     markers: list[Marker] = field(default_factory=list)
+    rivers: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
+    lines: list[tuple[str, list[tuple[int, int]]]] = field(default_factory=list)  # type, hexes
     crt: list[list[str]] = field(default_factory=list)  # die roll, then results
     terrain_names: dict[str, tuple[str, str]] = field(default_factory=dict)  # id -> name, MP
 
@@ -111,11 +115,13 @@ def _cell(text: str) -> tuple[int, int]:
 
 
 def _hexes(spec: str) -> list[tuple[int, int]]:
-    """"0304" or "0304..0309" (a run down one column, as synth.py writes them)."""
+    """"0304" or "0304..0309" (a run along one column, either way, as synth.py writes them),
+    in order."""
     first, _, last = spec.partition("..")
     c, r = _cell(first)
     end = _cell(last)[1] if last else r
-    return [(c, row) for row in range(r, end + 1)]
+    step = 1 if end >= r else -1
+    return [(c, row) for row in range(r, end + step, step)]
 
 
 def read_game(folder: Path) -> Game:
@@ -143,6 +149,15 @@ def read_game(folder: Path) -> Game:
                     game.towns.setdefault(cell, "")
                 else:
                     game.terrain[cell] = block["terrain"]
+    for block in map_toml.get("hexsides", []):
+        for side in block["sides"]:
+            a, b = side.split("/")
+            game.rivers.append((_cell(a), _cell(b)))
+    for block in map_toml.get("lines", []):
+        game.lines.append((block["type"], [h for spec in block["hexes"] for h in _hexes(spec)]))
+    for kind in ("hexside_types", "line_types"):
+        for t in map_toml.get(kind, []):
+            colours[t["id"]] = t["color"]
     for label in map_toml.get("labels", []):
         cell = _cell(label["hex"])
         if cell in game.towns:
@@ -227,7 +242,20 @@ def _board(game: Game) -> list[str]:
             if (c, r) in game.towns:
                 opts.append(f"town={{name={{{_tex(game.towns[(c, r)])}}}}}")
             out.append(rf"  \hex[{','.join(opts)}](c={c},r={r});")
+    # a river runs along the side two hexes share: the perpendicular bisector of their
+    # centres, half a side (1 cm in the package) each way of the midpoint; .57735 is 0.5 over
+    # the half distance between centres (sqrt 3 / 2)
+    for (c1, r1), (c2, r2) in game.rivers:
+        a, b = f"hex cs:c={c1},r={r1}", f"hex cs:c={c2},r={r2}"
+        out.append(rf"  \draw[river] ($({a})!.5!({b})!.57735!90:({b})$)"
+                   rf" -- ($({a})!.5!({b})!.57735!-90:({b})$);")
+    for kind, cells in game.lines:  # roads and railways from hex centre to hex centre
+        path = " -- ".join(f"(hex cs:c={c},r={r})" for c, r in cells)
+        out.append(rf"  \draw[{kind}] {path};")
     out += ["}",
+            r"\tikzset{river/.style={draw=wgriver,line width=2pt,line cap=round},",
+            r"  road/.style={draw=wgroad,line width=1.2pt,line join=round},",
+            r"  rail/.style={draw=wgrail,line width=1pt,dashed,line join=round}}",
             # flat-topped hexes of 1 cm to the corner in the package; the game's are
             # hex_in across the flats
             rf"\newcommand\boardscale{{{game.hex_in * 2.54 / 3 ** 0.5:.4f}}}",

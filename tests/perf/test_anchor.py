@@ -33,6 +33,8 @@ def _tiny():
                                 "woods": "#9cbf7a", "marsh": "#b9cfae"})
     game.terrain = {(2, 1): "woods", (3, 3): "marsh"}
     game.towns = {(3, 3): "Town 1"}
+    game.rivers = [((1, 1), (1, 2))]
+    game.lines = [("road", [(1, 3), (2, 3), (3, 2)])]
     game.units = [anchor.Unit("ax-1", "axis", "axis-1", "1/1", "infantry", "division",
                               ("4", "2", "6"), ("2", "1", "6")),
                   anchor.Unit("al-2", "allies", "allies-1", "2/2", "armour", "corps",
@@ -53,6 +55,10 @@ def test_the_board_has_every_hex_with_its_terrain():
     assert "terrain=swamp" in opts[(3, 3)] and "town={name={Town 1}}" in opts[(3, 3)]
     assert opts[(1, 1)] == "fill=wgclear"
     assert r"\boardframe(c=1,r=1)(c=3,r=3)" in sty
+    # the river on the side 0101 and 0102 share, the road through its hexes' centres
+    assert (r"\draw[river] ($(hex cs:c=1,r=1)!.5!(hex cs:c=1,r=2)!.57735!90:(hex cs:c=1,r=2)$)"
+            r" -- ($(hex cs:c=1,r=1)!.5!(hex cs:c=1,r=2)!.57735!-90:(hex cs:c=1,r=2)$);") in sty
+    assert r"\draw[road] (hex cs:c=1,r=3) -- (hex cs:c=2,r=3) -- (hex cs:c=3,r=2);" in sty
     # 0.6 in across the flats = 0.88 cm to the corner; the package's hexes are 1 cm
     assert r"\newcommand\boardscale{0.8799}" in sty
 
@@ -92,6 +98,12 @@ def test_read_game_takes_the_synthetic_game_as_written(tmp_path):
     assert {m.id: m.copies for m in game.markers} == {"marker-turn": 1, "marker-oos": 40}
     assert all(name for name in game.towns.values())  # every town has its label
     assert len(game.crt) == 6
+    assert len(game.rivers) > 10 and all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+                                         for a, b in game.rivers)  # neighbours, in this game
+    # a road is a chain of neighbouring hexes, runs read either way along a column
+    road = next(cells for kind, cells in game.lines if kind == "road")
+    assert all(abs(a[0] - b[0]) <= 1 for a, b in zip(road, road[1:]))
+    assert [c for c, _ in road] == sorted(c for c, _ in road)
 
 
 @pytest.mark.skipif(bool(anchor.missing()), reason="TeX wargame / pywargame not installed")
