@@ -4,6 +4,14 @@
     python3 benchmarks/run.py --only b,e      # some workloads
     python3 benchmarks/run.py --keep DIR      # keep the synthetic games and outputs in DIR
 
+Workload (b) is followed by its anchor, the same game made with LaTeX's `wargame` package and
+pywargame (benchmarks/anchor.py, about two minutes; --no-anchor leaves it out); where they
+are not installed its row says what to install:
+
+    apt-get install -y --no-install-recommends texlive-games texlive-latex-extra \\
+        texlive-pictures texlive-fonts-recommended poppler-utils
+    python3.12 -m pip install pywargame      # 0.8.0 needs Python >= 3.12
+
 Each measurement runs `builder` in a fresh process, as a designer would, and samples the
 resident memory of that process and its worker processes every 10 ms (Linux /proc); peak
 memory is the largest sum seen, or the builder's own peak if larger. Forked workers share
@@ -31,6 +39,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+import anchor
 import synth
 
 MiB = 2**20
@@ -102,13 +111,20 @@ def _tree_rss_kib(pid: int) -> int:
 
 def measure(args: list[str], cwd: Path = ROOT, env: dict | None = None) -> tuple[float, float, str]:
     """Run `builder ARGS`; (wall seconds, peak MiB of the process tree, output) or raise."""
-    cmd = [sys.executable, "-m", "builder", *args]
     run_env = dict(os.environ, BUILDER_PROGRESS="off", **(env or {}))
     if MODEL_CACHE is not None:
         run_env["BUILDER_CACHE_DIR"] = str(MODEL_CACHE)
     # Installed Python keeps compiled bytecode; a sandbox that forbids writing it would time
     # recompiling the builder's modules on every start, which no user's machine does.
     run_env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return measure_command([sys.executable, "-m", "builder", *args], cwd, run_env,
+                           f"`builder {' '.join(args)}`")
+
+
+def measure_command(cmd: list[str], cwd: Path, run_env: dict,
+                    name: str) -> tuple[float, float, str]:
+    """Run CMD; (wall seconds, peak MiB of the process tree, output) or raise. Its CPU time
+    (with every child it waited for) goes to LAST_CPU."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, env=run_env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT)
@@ -131,7 +147,7 @@ def measure(args: list[str], cwd: Path = ROOT, env: dict | None = None) -> tuple
     LAST_CPU[:] = [usage.ru_utime + usage.ru_stime]
     text = b"".join(output).decode("utf-8", "replace")
     if code != 0:
-        raise RuntimeError(f"`builder {' '.join(args)}` exited {code}:\n{text[-2000:]}")
+        raise RuntimeError(f"{name} exited {code}:\n{text[-2000:]}")
     return seconds, peak / 1024, text
 
 
@@ -218,7 +234,63 @@ def workload_b(work: Path, repeat: int) -> list[Row]:
         s, m, _ = best_of(repeat, _build(game, out, fmts), setup=lambda: cold(out))
     except RuntimeError as exc:
         return [Row("b", what, note=_first_error(exc))]
-    return [_check(timed("b", what, s, m, note=note), 1.8)]
+    row = _check(timed("b", what, s, m, note=note), 1.8)
+    return [row] if NO_ANCHOR else [row, anchor_row(work, game, repeat)]
+
+
+def anchor_row(work: Path, game: Path, repeat: int) -> Row:
+    """The same game through LaTeX's `wargame` package and pywargame (benchmarks/anchor.py),
+    timed from the written .tex files to the PDFs and the module, every run in a fresh folder."""
+    what = "anchor: LaTeX wargame + pywargame, same game: pdf, vmod (from .tex, cold)"
+    lacks = anchor.missing()
+    if lacks:
+        return Row("b", what, note=f"anchor not installed ({lacks}): {anchor.INSTALL}")
+    tex = work / "b-anchor"
+
+    def fresh() -> None:
+        shutil.rmtree(tex, ignore_errors=True)
+        anchor.write(game, tex)
+
+    python = anchor.exporter_python()  # found once, outside the timing
+    runs, cpus = [], []
+    try:
+        for _ in range(repeat):
+            fresh()
+            runs.append(measure_command([sys.executable, str(HERE / "anchor.py"), "run",
+                                         str(tex), python], tex, dict(os.environ), "anchor"))
+            cpus.append(LAST_CPU[0])
+    except RuntimeError as exc:
+        return Row("b", what, note=_first_error(exc))
+    LAST_CPU[:] = [statistics.median(cpus)]
+    s, m = statistics.median(r[0] for r in runs), max(r[1] for r in runs)
+    row = timed("b", what, s, m, target="(reference)", note=_anchor_made(tex, runs[-1][2]))
+    if not (tex / "folio.vmod").exists():
+        row.what = what.replace("pdf, vmod", "partial: pdf only, no vmod")
+    return row
+
+
+def _anchor_made(tex: Path, output: str) -> str:
+    """What the anchor made, from the files themselves, and its step times."""
+    import zipfile
+
+    pages = [_pdf_pages(tex / f"{name}.pdf") for name in ("folio", "export")]
+    made = f"print PDF {pages[0]} pages, export PDF {pages[1]} pages"
+    if (tex / "folio.vmod").exists():
+        with zipfile.ZipFile(tex / "folio.vmod") as z:
+            names = z.namelist()
+        images = sum(1 for n in names if n.startswith("images/"))
+        build = "buildFile.xml" in names or "buildFile" in names
+        made += f", vmod {images} images{'' if build else ', NO buildFile'}"
+    steps = " ".join(output.split())
+    return f"{made}; {steps}"
+
+
+def _pdf_pages(path: Path) -> str:
+    if not path.exists():
+        return "no"
+    done = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True)
+    pages = [x.split()[-1] for x in done.stdout.splitlines() if x.startswith("Pages:")]
+    return pages[0] if pages else "?"
 
 
 def workload_cd(work: Path, repeat: int) -> list[Row]:
@@ -353,6 +425,7 @@ def table(rows: list[Row]) -> str:
 
 
 C_FORMATS: list[str] = []  # --formats: (c) and (d) with these formats only
+NO_ANCHOR = False  # --no-anchor: (b) without its LaTeX reference row
 
 WORKLOADS = {"a": workload_a, "b": workload_b, "c": workload_cd, "e": workload_e}
 
@@ -364,8 +437,12 @@ def main() -> int:
     p.add_argument("--keep", type=Path, help="work in this folder and keep it")
     p.add_argument("--formats", default="", help="(c) and (d) with these formats only, e.g. "
                    "'pdf' (the all-formats build of (c) is then not run)")
+    p.add_argument("--no-anchor", action="store_true",
+                   help="leave out (b)'s reference row (LaTeX wargame + pywargame, ~2 min)")
     args = p.parse_args()
     C_FORMATS[:] = [f for f in args.formats.split(",") if f]
+    global NO_ANCHOR
+    NO_ANCHOR = args.no_anchor
     wanted = {w.strip() for w in args.only.split(",") if w.strip()}
     if "d" in wanted:
         wanted.add("c")
