@@ -47,11 +47,12 @@ def _run_child(step: Callable[[], Any], conn) -> None:
     conn.close()
 
 
-def run(steps: Sequence[Callable[[], Any]]) -> list[Any]:
-    """[step() for step in steps], up to parallel.jobs() at a time in forked children; serial
-    with one core, one step, inside a pool worker, or where fork is not available."""
+def run(steps: Sequence[Callable[[], Any]], at_once: int | None = None) -> list[Any]:
+    """[step() for step in steps], up to at_once (default parallel.jobs()) at a time in forked
+    children; serial with one core, one step, at_once=1, inside a pool worker, or where fork
+    is not available."""
     steps = list(steps)
-    n = min(parallel.jobs(), len(steps))
+    n = min(at_once or parallel.jobs(), parallel.jobs(), len(steps))
     if n <= 1 or parallel.in_worker() or "fork" not in multiprocessing.get_all_start_methods():
         return [step() for step in steps]
     ctx = multiprocessing.get_context("fork")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.model.game_model import Game
+from builder.model.maps import AreaMap
 from builder.outputs import html, json_model, proof
 from builder.outputs import print as print_out
 from builder.outputs import vmod
@@ -43,7 +44,8 @@ def build_game(game: Game, formats, out_root: Path, *, cache=None, digest: str =
             from builder.vassal.images import draw_shared_map
 
             draw_shared_map(player_view(game))  # the printed map and the board share its hexes
-        made = side_by_side.run([step(fmts) for fmts in groups])
+        at_once = 1 if _campaign_board_to_draw(game, formats) else None
+        made = side_by_side.run([step(fmts) for fmts in groups], at_once)
     by_format = {fmt: paths for group in made for fmt, paths in group}
     return [path for fmt in formats for path in by_format[fmt]]
 
@@ -59,6 +61,19 @@ def _side_by_side(formats) -> list[list[str]]:
     groups = [[f for f in formats if f in group] for group in GROUPS]
     rest = [f for f in formats if not any(f in group for group in GROUPS)]
     return [g for g in groups if g] + ([rest] if rest else [])
+
+
+def _campaign_board_to_draw(game: Game, formats) -> bool:
+    """Whether the module must draw a campaign map's board (in pieces, not in the cache). Then
+    the formats are built one after another: the board's workers and the print files' each fill
+    every core, so side by side they only add up their memory (the Europa-scale game, all
+    formats cold: 2.9 GiB summed over the processes, against 2 GiB allowed)."""
+    if "vmod" not in formats or isinstance(game.map, AreaMap):
+        return False
+    from builder.vassal import images
+
+    view = player_view(game)
+    return len(images.board_parts(view)) > 1 and not vmod.board_in_cache(view)
 
 
 def _build_formats(game: Game, formats, out_dir: Path, cache,

@@ -37,6 +37,27 @@ def _picture(context, job) -> bytes:
     return images.counter_png(game, job[0], job[1], piece_px)
 
 
+def _board_key(game: Game, part: tuple, px: float) -> tuple:
+    """The cache key parts of one piece of the board picture (images.board_parts)."""
+    from builder import keys
+
+    return ("module-board-png", keys.map_parts(game, part[0]), part[1], px)
+
+
+def board_in_cache(game: Game) -> bool:
+    """Whether every piece of the module's board picture is in the build cache already."""
+    from builder import cache
+    from builder.vassal import images
+    from builder.vassal.geometry import BoardGeometry
+
+    store = cache.active()
+    if store is None:
+        return False
+    px = BoardGeometry(game).px_per_mm
+    return all(store.holds(cache.key(_board_key(game, part, px)))
+               for part in images.board_parts(game))
+
+
 @contextlib.contextmanager
 def _pictures_drawn_first(game: Game):
     """Draw the module's pictures (the board, every piece face) before build_module asks
@@ -54,7 +75,7 @@ def _pictures_drawn_first(game: Game):
 
     def parts(job) -> tuple:
         if job[0] == "board":
-            return ("module-board-png", keys.map_parts(game, job[1]), job[2], px)
+            return _board_key(game, job[1:], px)
         return ("module-piece-png", keys.counter_parts(game, items[job[0]], job[1]), piece_px)
 
     # One board picture goes first, beside the faces. A board in pieces (seconds each) is drawn
