@@ -68,14 +68,17 @@ class Row:
     ok: bool | None = None
     note: str = ""
     cpu_s: float | None = None  # user + system time of the builder and its workers
+    pss_mib: float | None = None  # peak of the tree's proportional set sizes (shared pages once)
 
 
 LAST_CPU: list[float] = []  # CPU seconds of the last measure() (kept apart: callers unpack 3)
+LAST_PSS: list[float] = []  # peak PSS MiB of the last measure()
 
 
 def timed(workload: str, what: str, seconds: float, peak_mib: float, **kw) -> Row:
     """A Row for the measurement just made (with its CPU time)."""
-    return Row(workload, what, seconds, peak_mib, cpu_s=LAST_CPU[0] if LAST_CPU else None, **kw)
+    return Row(workload, what, seconds, peak_mib, cpu_s=LAST_CPU[0] if LAST_CPU else None,
+               pss_mib=LAST_PSS[0] if LAST_PSS else None, **kw)
 
 
 def _rss_kib(pid: int) -> int:
@@ -83,6 +86,18 @@ def _rss_kib(pid: int) -> int:
         with open(f"/proc/{pid}/status") as fh:
             for line in fh:
                 if line.startswith("VmRSS:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def _pss_kib(pid: int) -> int:
+    """A process's proportional set size: each page it shares with n processes counts 1/n."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as fh:
+            for line in fh:
+                if line.startswith("Pss:"):
                     return int(line.split()[1])
     except OSError:
         pass
@@ -100,11 +115,11 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-def _tree_rss_kib(pid: int) -> int:
+def _tree_rss_kib(pid: int, of=_rss_kib) -> int:
     total, todo = 0, [pid]
     while todo:
         p = todo.pop()
-        total += _rss_kib(p)
+        total += of(p)
         todo.extend(_children(p))
     return total
 
@@ -128,12 +143,16 @@ def measure_command(cmd: list[str], cwd: Path, run_env: dict,
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, env=run_env, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT)
-    peak = 0
+    peak = peak_pss = 0
     output: list[bytes] = []
     reader = threading.Thread(target=lambda: output.append(proc.stdout.read()), daemon=True)
     reader.start()
+    tick = 0
     while True:
         peak = max(peak, _tree_rss_kib(proc.pid))
+        if tick % 5 == 0:  # forked workers share the parent's pages: PSS counts them once
+            peak_pss = max(peak_pss, _tree_rss_kib(proc.pid, _pss_kib))
+        tick += 1
         pid, status, usage = os.wait4(proc.pid, os.WNOHANG)  # reap it here to get its rusage
         if pid:
             break
@@ -145,6 +164,7 @@ def measure_command(cmd: list[str], cwd: Path, run_env: dict,
     # wait4 reports the builder's own time plus that of the workers it reaped: on a machine
     # shared with other work, CPU time moves much less than wall time
     LAST_CPU[:] = [usage.ru_utime + usage.ru_stime]
+    LAST_PSS[:] = [peak_pss / 1024]
     text = b"".join(output).decode("utf-8", "replace")
     if code != 0:
         raise RuntimeError(f"{name} exited {code}:\n{text[-2000:]}")
@@ -153,13 +173,15 @@ def measure_command(cmd: list[str], cwd: Path, run_env: dict,
 
 def best_of(n: int, args: list[str], setup=None, **kw) -> tuple[float, float, str]:
     """The median time (and the largest peak) of n runs; setup() runs before each."""
-    runs, cpus = [], []
+    runs, cpus, psss = [], [], []
     for _ in range(n):
         if setup:
             setup()
         runs.append(measure(args, **kw))
         cpus.append(LAST_CPU[0])
+        psss.append(LAST_PSS[0])
     LAST_CPU[:] = [statistics.median(cpus)]
+    LAST_PSS[:] = [max(psss)]
     return (statistics.median(r[0] for r in runs), max(r[1] for r in runs), runs[-1][2])
 
 
@@ -184,9 +206,10 @@ def _check(row: Row, limit_s: float | None, limit_mib: float | None = None) -> R
     if limit_s is not None:
         parts.append(f"< {limit_s:g} s")
         ok = ok and row.seconds is not None and row.seconds < limit_s
-    if limit_mib is not None:
+    if limit_mib is not None:  # the tree's memory with shared pages once (PSS), else RSS summed
         parts.append(f"< {limit_mib / 1024:g} GiB")
-        ok = ok and row.peak_mib is not None and row.peak_mib < limit_mib
+        used = row.pss_mib or row.peak_mib
+        ok = ok and used is not None and used < limit_mib
     row.target = ", ".join(parts)
     row.ok = ok if parts else None
     return row
@@ -411,16 +434,19 @@ def machine() -> str:
 
 
 def table(rows: list[Row]) -> str:
-    out = ["| | workload | wall s | CPU s | peak MiB | target | met | note |",
-           "|---|---|---:|---:|---:|---|---|---|"]
+    out = ["| | workload | wall s | CPU s | peak MiB (RSS sum) | peak MiB (PSS sum) | target | met "
+           "| note |",
+           "|---|---|---:|---:|---:|---:|---|---|---|"]
     for r in rows:
         secs = f"{r.seconds:.2f}" if r.seconds is not None else "—"
         cpu = f"{r.cpu_s:.2f}" if r.cpu_s is not None else "—"
         mib = f"{r.peak_mib:.0f}" if r.peak_mib is not None else "—"
+        pss = f"{r.pss_mib:.0f}" if r.pss_mib else "—"
         met = {True: "yes", False: "**no**", None: ""}[r.ok]
         if r.seconds is None and not r.note:
             r.note = "not run"
-        out.append(f"| {r.workload} | {r.what} | {secs} | {cpu} | {mib} | {r.target} | {met} | {r.note} |")
+        out.append(f"| {r.workload} | {r.what} | {secs} | {cpu} | {mib} | {pss} | {r.target} "
+                   f"| {met} | {r.note} |")
     return "\n".join(out)
 
 
