@@ -49,11 +49,13 @@ def _run_child(step: Callable[[], Any], conn) -> None:
 
 def run(steps: Sequence[Callable[[], Any]], at_once: int | None = None) -> list[Any]:
     """[step() for step in steps], up to at_once (default parallel.jobs()) at a time in forked
-    children; serial with one core, one step, at_once=1, inside a pool worker, or where fork
-    is not available."""
+    children. With at_once=1 the steps still run in children, one after another, so each
+    step's drawings are freed before the next starts. Serial in this process with one core,
+    one step, inside a pool worker, or where fork is not available."""
     steps = list(steps)
     n = min(at_once or parallel.jobs(), parallel.jobs(), len(steps))
-    if n <= 1 or parallel.in_worker() or "fork" not in multiprocessing.get_all_start_methods():
+    if (parallel.jobs() <= 1 or len(steps) <= 1 or parallel.in_worker()
+            or "fork" not in multiprocessing.get_all_start_methods()):
         return [step() for step in steps]
     ctx = multiprocessing.get_context("fork")
     outcomes: list[tuple | None] = [None] * len(steps)

@@ -66,6 +66,12 @@ def test_what_a_child_kept_made_and_cached_is_told_to_the_parent(two_jobs, tmp_p
     assert store.stats.written == 1
 
 
+def test_one_at_a_time_still_in_children(two_jobs):
+    me = os.getpid()
+    pids = side_by_side.run([os.getpid, os.getpid], at_once=1)
+    assert me not in pids and len(set(pids)) == 2
+
+
 def test_serial_with_one_job():
     before, parallel.JOBS = parallel.JOBS, 1
     try:
