@@ -81,27 +81,25 @@ def timed(workload: str, what: str, seconds: float, peak_mib: float, **kw) -> Ro
                pss_mib=LAST_PSS[0] if LAST_PSS else None, **kw)
 
 
-def _rss_kib(pid: int) -> int:
+def _proc_kib(pid: int, file: str, field: str) -> int:
+    """One 'Field:   N kB' line of /proc/PID/FILE, in KiB (0 when the process is gone)."""
     try:
-        with open(f"/proc/{pid}/status") as fh:
+        with open(f"/proc/{pid}/{file}") as fh:
             for line in fh:
-                if line.startswith("VmRSS:"):
+                if line.startswith(field):
                     return int(line.split()[1])
     except OSError:
         pass
     return 0
+
+
+def _rss_kib(pid: int) -> int:
+    return _proc_kib(pid, "status", "VmRSS:")
 
 
 def _pss_kib(pid: int) -> int:
     """A process's proportional set size: each page it shares with n processes counts 1/n."""
-    try:
-        with open(f"/proc/{pid}/smaps_rollup") as fh:
-            for line in fh:
-                if line.startswith("Pss:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    return 0
+    return _proc_kib(pid, "smaps_rollup", "Pss:")
 
 
 def _children(pid: int) -> list[int]:

@@ -15,6 +15,7 @@ an exit (sys.exit in a builder after it printed its message).
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import pickle
 import traceback
 from collections.abc import Callable, Sequence

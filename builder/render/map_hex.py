@@ -469,11 +469,7 @@ class HexDrawing:
         once for both."""
         import json
 
-        from builder import cache, keys
-
-        lay = self.layout
-        parts = ("map-hex-layers", keys.map_parts(self.game, lay.sheet), lay.origin_mm,
-                 (lay.frame.x, lay.frame.y, lay.frame.w, lay.frame.h), len(self.hexes))
+        from builder import cache
 
         drawn_here = []
 

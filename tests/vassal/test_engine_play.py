@@ -73,6 +73,13 @@ def _play(game, tmp_path, script: list[str], built=None) -> list[list[str]]:
     return [line.split("\t") for line in out.splitlines()]
 
 
+def _played(game, tmp_path, script: list[str], built=None) -> list[list[str]]:
+    """_play's records, after checking the engine reported no problem."""
+    records = _play(game, tmp_path, script, built)
+    assert [r for r in records if r[0] == "PROBLEM"] == []
+    return records
+
+
 @pytest.mark.parametrize("name", HEX_GAMES, ids=game_id)
 def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
     game = load_game(find_game(name))
@@ -154,10 +161,9 @@ def test_a_withdrawal_leaves_the_map_once(tmp_path):
     start = next(p for p in sc.setup if p.unit == w.unit)
     phases = max(1, len(game.info.sequence))
     steps = (w.leaves_as_turn_begins() - sc.turns[0]) * phases
-    records = _play(game, tmp_path, ["SHOW", f"SETUP\t{sc.name}", f"NEXT\t{steps - 1}",
-                                     f"WHERE\t{w.unit}", "NEXT\t1", f"WHERE\t{w.unit}",
-                                     f"PREV\t{phases}", f"NEXT\t{phases}", f"WHERE\t{w.unit}"])
-    assert [r for r in records if r[0] == "PROBLEM"] == []
+    records = _played(game, tmp_path, ["SHOW", f"SETUP\t{sc.name}", f"NEXT\t{steps - 1}",
+                                       f"WHERE\t{w.unit}", "NEXT\t1", f"WHERE\t{w.unit}",
+                                       f"PREV\t{phases}", f"NEXT\t{phases}", f"WHERE\t{w.unit}"])
     where = [r[1:] for r in records if r[0] == "AT"]
     assert where == [[w.unit, "Main Map", game.grid.label(game.hex(start.at))],
                      [w.unit, "Off-map Boxes", "Withdrawn"],
@@ -205,8 +211,7 @@ def test_the_victory_button_counts_objectives_and_eliminated_units(tmp_path):
     script += [f"MOVE\t{allied[0][0]}\t{allied[0][1]}\t{cx}\t{cy}",
                f"SEND\t{allied[1][0]}\t{allied[1][1]}\tOff-map Boxes\t{ax}\t{ay}",
                "BUTTON\tVictory"]
-    records = _play(game, tmp_path, script, built)
-    assert [r for r in records if r[0] == "PROBLEM"] == []
+    records = _played(game, tmp_path, script, built)
     first = [r[1] for r in records if r[0] == "CHAT"][0]
     assert ("Cleve and Goch held by the Allied player: 0 of 2 = 0 VP; Allied units eliminated: 0 "
             "= 0 VP. Total 0 VP: German victory (of sorts).") in first
@@ -239,8 +244,7 @@ def test_the_victory_button_counts_sectors_and_losses_on_an_area_map(tmp_path):
     script = ["SHOW", f"SETUP\t{sc.name}", "BUTTON\tVictory"]
     script += [f"SEND\t{u}\tBloc 1\tOff-map Boxes\t{bx}\t{by}" for u in crew]
     script += [f"MOVE\t{glider.unit}\t{where}\t{sx}\t{sy}", "BUTTON\tVictory"]
-    records = _play(game, tmp_path, script, built)
-    assert [r for r in records if r[0] == "PROBLEM"] == []
+    records = _played(game, tmp_path, script, built)
     first = [r[1] for r in records if r[0] == "CHAT"][0]
     assert ("Fortification sectors held by the German player: 0 of 15 = 0 VP; German soldiers "
             "lost: 0; Belgian soldiers lost: 0. Total 0 VP: German defeat.") in first
@@ -269,8 +273,7 @@ def test_the_line_of_sight_check_marker_measures_from_the_typed_hex(tmp_path):
     script = ["SHOW", f"SETUP\t{sc.name}", f"DROP\tL\t{c.marker}\t{unit}\t{at}"]
     for typed in (near, far):
         script += [f"SET\tL\tCombatFrom\t{typed}", f"KEY\tL\t{CTRL_R}"]
-    records = _play(game, tmp_path, script)
-    assert [r for r in records if r[0] == "PROBLEM"] == []
+    records = _played(game, tmp_path, script)
     chat = [r[1] for r in records if r[0] == "CHAT" and "Line of Sight" in r[1]]
     want = [api.calculate(game, "line-of-sight", {"observer": h, "target": at}).outcome.result
             for h in (near, far)]
