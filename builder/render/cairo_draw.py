@@ -9,7 +9,8 @@ turned into cairo moves, lines and curves in one pass. The SVG writer is the des
 text (builder.render.svg), so the SVG files, the PDF pages and the PNG pictures are drawn from
 one description.
 
-Anything outside the vocabulary (images, gradients, patterns, <use>, styled CSS, tspans) makes
+Area fills may be a <pattern> in user space (a terrain texture's tile, repeated by cairo).
+Anything outside the vocabulary (images, gradients, other patterns, <use>, styled CSS, tspans) makes
 ``record`` return None and the caller draws that drawing with CairoSVG, which covers full SVG.
 Text is drawn as CairoSVG drew it for builder.render (the whole run in one show_text, unhinted
 advances, anchored on its advance width), so PDFs keep real, searchable text with subset fonts.
@@ -143,9 +144,11 @@ class _Writer:
         self.ctx = ctx
         self.p = ctx._pointer
         self.fill_clips = fill_clips
+        self.root = root
         self.clips = {
             el.get("id"): el for el in root.iter(SVG_NS + "clipPath") if el.get("id")
         }
+        self.patterns: dict[str, cairo.SurfacePattern] = {}  # drawn on first use
         self.draw_tag = {
             "g": self.group, "svg": self.nested, "rect": self.rect, "circle": self.circle,
             "ellipse": self.ellipse, "line": self.line, "polygon": self.polygon,
@@ -183,7 +186,7 @@ class _Writer:
                 continue
             if tag.startswith(SVG_NS):
                 tag = tag[len(SVG_NS):]
-            if tag in ("title", "desc", "defs", "clipPath", "metadata"):
+            if tag in ("title", "desc", "defs", "clipPath", "pattern", "metadata"):
                 continue
             draw = self.draw_tag.get(tag)
             if draw is None:
@@ -373,7 +376,10 @@ class _Writer:
         get = a.get
         p = self.p
         fill = get("fill") or inh.get("fill", "#000000")
-        if fill != "none":
+        if fill.startswith("url("):
+            opacity = float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha
+            self._fill_pattern(fill, opacity, get("fill-rule") or inh.get("fill-rule"))
+        elif fill != "none":
             rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
             if rgba is not None:
                 _C.cairo_set_source_rgba(p, *rgba)
@@ -393,6 +399,52 @@ class _Writer:
                 _C.cairo_set_source_rgba(p, *rgba)
                 _C.cairo_stroke(p)
         _C.cairo_new_path(p)
+
+    def _fill_pattern(self, ref: str, opacity: float, rule: str | None) -> None:
+        """Fill the current path (kept) with a <pattern>: its tile is drawn once into a
+        recording and repeated by cairo (a tiling pattern in a PDF, drawn once)."""
+        m = re.fullmatch(r"\s*url\(\s*#([^)\s]+)\s*\)\s*", ref)
+        source = self._pattern(m.group(1)) if m else None
+        if source is None:
+            raise Unsupported(ref)
+        ctx = self.ctx
+        ctx.save()
+        ctx.set_source(source)
+        if rule == "evenodd":
+            ctx.set_fill_rule(cairo.FILL_RULE_EVEN_ODD)
+        if opacity < 1.0:
+            ctx.clip_preserve()
+            ctx.paint_with_alpha(opacity)
+        else:
+            ctx.fill_preserve()
+        ctx.restore()
+
+    def _pattern(self, pid: str) -> cairo.SurfacePattern | None:
+        """A <pattern> in user space (patternUnits="userSpaceOnUse", no viewBox or transform:
+        what builder.render writes), or None when there is none or it is anything else."""
+        if pid in self.patterns:
+            return self.patterns[pid]
+        el = next((e for e in self.root.iter(SVG_NS + "pattern") if e.get("id") == pid), None)
+        if el is None or el.get("patternUnits") != "userSpaceOnUse" or any(
+                k in el.attrib for k in ("viewBox", "patternTransform", "patternContentUnits",
+                                         "href", "{http://www.w3.org/1999/xlink}href")):
+            return None
+        x, y = float(el.get("x", 0)), float(el.get("y", 0))
+        w, h = float(el.get("width", 0)), float(el.get("height", 0))
+        if w <= 0 or h <= 0:
+            return None
+        tile = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, w, h))
+        tile_ctx = cairo.Context(tile)
+        tile_ctx.set_font_options(_UNHINTED)
+        walker = _Writer(tile_ctx, self.root)
+        walker.patterns = self.patterns
+        walker.children(el, walker._inherit(el, {}))
+        tile_ctx._check_status()
+        source = cairo.SurfacePattern(tile)
+        source.set_extend(cairo.EXTEND_REPEAT)
+        source.set_matrix(cairo.Matrix(x0=-x, y0=-y))  # user space -> the tile's space
+        self.patterns[pid] = source
+        return source
 
     def _stroke_style(self, a, inh: dict) -> None:
         get = a.get
@@ -437,7 +489,10 @@ class _Writer:
             advance = _EXTENTS.x_advance
             x -= advance / 2 if anchor == "middle" else advance
         fill = get("fill") or inh.get("fill", "#000000")
-        if fill != "none":
+        if fill.startswith("url("):
+            opacity = float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha
+            self._fill_pattern(fill, opacity, get("fill-rule") or inh.get("fill-rule"))
+        elif fill != "none":
             rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
             if rgba is not None:
                 _C.cairo_set_source_rgba(p, *rgba)

@@ -98,16 +98,10 @@ class HexDrawing:
             out.append(S.path(d, fill=colour, stroke=colour, stroke_width=0.05))
         for t in [tt.id for tt in self.m.terrain_types if tt.id in area]:
             tt = self.game.terrain_types[t]
-            hexes = area[t]
-            clip = self.clip_for(f"clip-{t}", hexes)
-            art = terrain_art.area_symbols(
-                tt.pattern,
-                tt.color,
-                [self.centres[h] for h in hexes],
-                self.hex_mm,
-                terrain_art.salt(t),
-            )
-            out.append(S.g(art, clip_path=clip))
+            self.defs.append(terrain_art.texture_pattern(
+                f"texture-{t}", tt.pattern, tt.color, self.hex_mm, terrain_art.salt(t)))
+            d = "".join(_hex_d(self.corners(h)) for h in area[t])
+            out.append(S.path(d, fill=f"url(#texture-{t})"))
         for h, pattern, colour in point:
             cx, cy = self.centres[h]
             out.append(

@@ -144,9 +144,55 @@ def _rect_d(x: float, y: float, w: float, h: float, angle: float) -> str:
     return "M" + "L".join(f"{num(px)} {num(py)}" for px, py in rot) + "Z"
 
 
+# a texture tile spans about this many hexes each way: large enough that its repeat is not
+# seen at a glance, small enough that a map's every hex of that terrain paints the one tile
+TILE_HEXES = 3.0
+
+
+def tile_lattice(pattern: str, hex_mm: float, seed: int):
+    """One period of a texture's jittered lattice: (width, height, [(x, y, u, v)]), each point
+    repeated at +-width/+-height where its symbol may cross the tile's edge, so tiles laid side
+    by side join without a seam. The jitter repeats every P columns and Q rows (Q even, so the
+    half-shift of alternate rows repeats too)."""
+    share = _SPACING[pattern]
+    sp = share * hex_mm
+    row_h = sp * SQRT3 / 2
+    cols = max(2, round(TILE_HEXES / share))
+    rows = max(2, 2 * round(TILE_HEXES / (share * SQRT3 / 2) / 2))
+    width, height = cols * sp, rows * row_h
+    margin = 0.35 * hex_mm  # farther than any symbol reaches from its lattice point
+    out = []
+    for j in range(rows):
+        shift = sp / 2 if j % 2 else 0.0
+        for i in range(cols):
+            u, v = rnd(i, j, seed), rnd(j, i, seed + 7)
+            x = i * sp + shift + (u - 0.5) * sp * 0.55
+            y = j * row_h + (v - 0.5) * row_h * 0.55
+            for ox in (-width, 0.0, width):
+                for oy in (-height, 0.0, height):
+                    px, py = x + ox, y + oy
+                    if -margin <= px <= width + margin and -margin <= py <= height + margin:
+                        out.append((px, py, u, v))
+    return width, height, out
+
+
+def texture_pattern(pid: str, pattern: str, colour: str, hex_mm: float, seed: int) -> str:
+    """An area texture as one SVG <pattern> (map millimetres, tiled from the origin): drawn
+    once, painted on every hex of its terrain (fill="url(#pid)"), where the texture used to be
+    drawn symbol by symbol under a clip of those hexes."""
+    width, height, pts = tile_lattice(pattern, hex_mm, seed)
+    return (f'<pattern id="{pid}" patternUnits="userSpaceOnUse" x="0" y="0" '
+            f'width="{num(width)}" height="{num(height)}">'
+            f"{lattice_symbols(pattern, colour, pts, hex_mm)}</pattern>")
+
+
 def area_symbols(pattern: str, colour: str, centres, hex_mm: float, seed: int) -> str:
     """The texture of an area pattern over the given hex centres (to be clipped to them)."""
-    pts = lattice(pattern, centres, hex_mm, seed)
+    return lattice_symbols(pattern, colour, lattice(pattern, centres, hex_mm, seed), hex_mm)
+
+
+def lattice_symbols(pattern: str, colour: str, pts, hex_mm: float) -> str:
+    """An area pattern's symbols at the given lattice points."""
     s = hex_mm
     dark = style.darker(colour, 0.62)
     if pattern == "trees":
