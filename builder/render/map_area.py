@@ -25,41 +25,27 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
     m = game.map
     ox, oy = layout.origin_mm
     defs, fills, art, borders, marks, names = [], [], [], [], [], []
+    textures: set[str] = set()
     f = layout.frame
     fills.append(S.rect(f.x, f.y, f.w, f.h, fill="#e9e2c9"))
     for i, poly in enumerate(m.water):
         pts = [(ox + x, oy + y) for x, y in poly]
         fills.append(S.polygon(pts, fill="#8fb9dc", stroke="#4f7fa8", stroke_width=0.4))
-        cid = f"water-{i}"
-        defs.append(f'<clipPath id="{cid}">{S.polygon(pts)}</clipPath>')
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        centres = [
-            (x, y) for x in _frange(min(xs), max(xs), 12) for y in _frange(min(ys), max(ys), 10)
-        ]
-        waves = terrain_art.area_symbols("water", "#8fb9dc", centres, 12.0, 17)
-        art.append(S.g(waves, clip_path=f"url(#{cid})"))
+        if i == 0:
+            defs.append(terrain_art.texture_pattern("texture-water", "water", "#8fb9dc", 12.0, 17))
+        art.append(S.polygon(pts, fill="url(#texture-water)"))
     for s in m.sectors:
         pts = layout.sector_outline_mm(s.id)
         fills.append(S.polygon(pts, fill=_fill(game, s)))
-        cid = f"sector-{s.id}"
-        defs.append(f'<clipPath id="{cid}">{S.polygon(pts)}</clipPath>')
-        area_ts = [
-            game.terrain_types[t]
-            for t in s.terrain
-            if game.terrain_types[t].pattern in terrain_art.AREA
-        ]
-        if area_ts:
-            xs = [p[0] for p in pts]
-            ys = [p[1] for p in pts]
-            centres = [
-                (x, y) for x in _frange(min(xs), max(xs), 10) for y in _frange(min(ys), max(ys), 9)
-            ]
-            for tt in area_ts:
-                texture = terrain_art.area_symbols(
-                    tt.pattern, tt.color, centres, 10.0, terrain_art.salt(tt.id)
-                )
-                art.append(S.g(texture, clip_path=f"url(#{cid})", opacity="0.8"))
+        for t in s.terrain:
+            tt = game.terrain_types[t]
+            if tt.pattern not in terrain_art.AREA:
+                continue
+            if tt.id not in textures:  # each terrain's texture defined once, for every sector
+                textures.add(tt.id)
+                defs.append(terrain_art.texture_pattern(
+                    f"texture-{tt.id}", tt.pattern, tt.color, 10.0, terrain_art.salt(tt.id)))
+            art.append(S.polygon(pts, fill=f"url(#texture-{tt.id})", opacity="0.8"))
         borders.append(
             S.polygon(
                 pts, fill="none", stroke=style.INK, stroke_width=0.45, stroke_linejoin="round"
@@ -142,11 +128,6 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
         defs="".join(defs),
         title=game.info.title,
     )
-
-
-def _frange(a: float, b: float, step: float):
-    n = int((b - a) // step) + 2
-    return [a + i * step for i in range(n)]
 
 
 def _label_layout(layout: MapLayout, s):
