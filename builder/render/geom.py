@@ -113,12 +113,20 @@ def wiggle_d(points: list[Pt], amount: float, seed: int) -> str:
     return d
 
 
+def hexes_by_position(centres: dict) -> dict:
+    """key(centre) -> hex: what boundary_segments looks neighbours up in (build it once for
+    many sets of the same hexes)."""
+    return {key(c): h for h, c in centres.items()}
+
+
 def boundary_segments(
-    members: set, centres: dict, corners, hex_mm: float, inner_only: bool = False
+    members: set, centres: dict, corners, hex_mm: float, inner_only: bool = False,
+    by_pos: dict | None = None,
 ) -> list[tuple[Pt, Pt]]:
     """Edges of a set of hexes that face a hex outside the set (or the map edge, unless
     inner_only: then only edges facing another hex of the map)."""
-    by_pos = {key(c): h for h, c in centres.items()}
+    if by_pos is None:
+        by_pos = hexes_by_position(centres)
     segs = []
     for h in sorted(members):
         cx, cy = centres[h]

@@ -394,10 +394,18 @@ class HexDrawing:
         if self.layout.sheet is not None or not self.m.sheets:
             return ""
         out = []
+        import numpy as np
+
+        by_pos = geom.hexes_by_position(self.centres)  # once, not once per sheet
+        by_sheet: dict[str, set] = {}
+        for h in self.hexes:
+            by_sheet.setdefault(h.sheet, set()).add(h)
+        points = np.array([self.centres[h] for h in self.hexes]).reshape(-1, 2)
+        sheet_of = np.array([h.sheet or "" for h in self.hexes])
         for sheet in self.m.sheets:
-            own = {h for h in self.hexes if h.sheet == sheet.id}
+            own = by_sheet.get(sheet.id, set())
             segs = geom.boundary_segments(
-                own, self.centres, self.corners, self.hex_mm, inner_only=True
+                own, self.centres, self.corners, self.hex_mm, inner_only=True, by_pos=by_pos
             )
             d = "".join(S.poly_d(line, close=False) for line in geom.chain(segs))
             if d:
@@ -411,21 +419,23 @@ class HexDrawing:
                         stroke_opacity=0.8,
                     )
                 )
-            out.append(self._sheet_tag(sheet.id, own))
+            out.append(self._sheet_tag(sheet.id, own, points[sheet_of != sheet.id]))
         return S.g(out, id="sheet-joins")
 
-    def _sheet_tag(self, sheet_id: str, own: set) -> str:
-        """'Sheet 16A' just under the sheet, or over it, wherever no other sheet's hexes are."""
+    def _sheet_tag(self, sheet_id: str, own: set, others) -> str:
+        """'Sheet 16A' just under the sheet, or over it, wherever no other sheet's hexes are
+        (others: their centres, an n x 2 array)."""
         xs = [self.centres[h][0] for h in own]
         ys = [self.centres[h][1] for h in own]
         r, half = self.game.grid.radius_mm, self.hex_mm / 2
         x0, x1 = min(xs) - r, max(xs) + r
-        others = [self.centres[h] for h in self.hexes if h not in own]
+        # the other sheets' hexes in the sheet's column: array tests, not a Python loop over
+        # every hex of a 20-sheet map for each sheet
+        others = others[(others[:, 0] > x0 - r) & (others[:, 0] < x1 + r)]
 
         def free(top: float, bottom: float) -> bool:
-            return not any(
-                x0 - r < x < x1 + r and top - half < y < bottom + half for x, y in others
-            )
+            ys_ = others[:, 1]
+            return not bool(((ys_ > top - half) & (ys_ < bottom + half)).any())
 
         below, above = max(ys) + half, min(ys) - half
         if free(below, below + 5.5):
