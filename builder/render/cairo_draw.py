@@ -49,6 +49,11 @@ _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _TRANSFORM = re.compile(r"(\w+)\s*\(([^)]*)\)")
 
 
+# a <pattern>'s tile is recorded at this many units per mm: cairo paints a repeated tile on a
+# raster from a picture of it at one pixel per unit, so this is the finest raster it stays
+# sharp on (the module's boards and the previews are 4-7 px/mm), and the tile's width and
+# height must be whole units or the repeats would drift
+PATTERN_UNITS_PER_MM = 10
 _C = cairo.cairo  # cairo's C functions: the walk calls them straight and checks the status once
 _EXTENTS = cairo.ffi.new("cairo_text_extents_t *")
 
@@ -431,10 +436,12 @@ class _Writer:
             return None
         x, y = float(el.get("x", 0)), float(el.get("y", 0))
         w, h = float(el.get("width", 0)), float(el.get("height", 0))
-        if w <= 0 or h <= 0:
-            return None
-        tile = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, w, h))
+        k = PATTERN_UNITS_PER_MM
+        if w <= 0 or h <= 0 or abs(w * k - round(w * k)) > 1e-6 or abs(h * k - round(h * k)) > 1e-6:
+            return None  # cairo would repeat it at a whole number of units: the tiles would drift
+        tile = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, round(w * k), round(h * k)))
         tile_ctx = cairo.Context(tile)
+        tile_ctx.scale(k, k)
         tile_ctx.set_font_options(_UNHINTED)
         walker = _Writer(tile_ctx, self.root)
         walker.patterns = self.patterns
@@ -442,7 +449,7 @@ class _Writer:
         tile_ctx._check_status()
         source = cairo.SurfacePattern(tile)
         source.set_extend(cairo.EXTEND_REPEAT)
-        source.set_matrix(cairo.Matrix(x0=-x, y0=-y))  # user space -> the tile's space
+        source.set_matrix(cairo.Matrix(xx=k, yy=k, x0=-x * k, y0=-y * k))  # user -> tile space
         self.patterns[pid] = source
         return source
 

@@ -155,11 +155,14 @@ def tile_lattice(pattern: str, hex_mm: float, seed: int):
     by side join without a seam. The jitter repeats every P columns and Q rows (Q even, so the
     half-shift of alternate rows repeats too)."""
     share = _SPACING[pattern]
-    sp = share * hex_mm
-    row_h = sp * SQRT3 / 2
     cols = max(2, round(TILE_HEXES / share))
     rows = max(2, 2 * round(TILE_HEXES / (share * SQRT3 / 2) / 2))
-    width, height = cols * sp, rows * row_h
+    # the tile a whole number of tenths of a millimetre each way (the lattice stretched by
+    # under 0.1 mm over 3 hexes): a renderer repeats a tile of whole pixels
+    # (builder.render.cairo_draw records it at 10 per mm), so any other size would drift
+    width = round(cols * share * hex_mm, 1)
+    height = round(rows * share * hex_mm * SQRT3 / 2, 1)
+    sp, row_h = width / cols, height / rows
     margin = 0.35 * hex_mm  # farther than any symbol reaches from its lattice point
     out = []
     for j in range(rows):
