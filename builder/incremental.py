@@ -168,6 +168,61 @@ def build_group(folder: Path, name: str, dep: str, make) -> list[Path]:
     return paths
 
 
+def build_files(folder: Path, name: str, files: list[tuple[str, str]], make) -> list[Path]:
+    """The files of a group whose files each have their own dependency key (a counter sheet's
+    page: the faces on it and where they go): files is [(file name, dep)]; a file whose dep is
+    as recorded and which is untouched is kept, the others are made by make([their indexes])
+    -> [bytes] and written, or kept when the bytes made are the bytes already there."""
+    from builder.atomic import write_bytes
+
+    folder = Path(folder)
+    c = _active_cache()
+    env = _environment()
+    deps = [key(("output-file-dep", dep, env)) for _, dep in files]
+    record_key = key(("output-files", str(folder.resolve()), name))
+    recorded: dict = {}
+    raw = c.get(record_key) if c is not None else None
+    if raw is not None:
+        try:
+            recorded = dict(json.loads(raw))
+        except (ValueError, TypeError):
+            recorded = {}
+    todo = []
+    paths = [folder / file for file, _ in files]
+    for i, (file, _) in enumerate(files):
+        try:
+            current = recorded.get(file) == [deps[i], _stamp(paths[i])]
+        except OSError:
+            current = False
+        if current:
+            kept.append(paths[i])
+        else:
+            todo.append(i)
+    for i, data in zip(todo, make(todo) if todo else []):
+        if _same_bytes(paths[i], data):
+            kept.append(paths[i])  # made again, the same: the file and its time stay as they were
+        else:
+            write_bytes(paths[i], data)
+            produced.append(f"{name}:{files[i][0]}")
+    if c is not None:
+        try:
+            entries = {file: [deps[i], _stamp(paths[i])] for i, (file, _) in enumerate(files)}
+        except OSError:
+            return paths
+        c.put(record_key, json.dumps(entries).encode())
+    return paths
+
+
+def _same_bytes(path: Path, data: bytes) -> bool:
+    """Whether path holds exactly data (compared only when the sizes agree)."""
+    try:
+        if path.stat().st_size != len(data):
+            return False
+        return path.read_bytes() == data
+    except OSError:
+        return False
+
+
 def _active_cache() -> Cache | None:
     from builder import cache
 
