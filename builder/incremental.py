@@ -173,8 +173,6 @@ def build_files(folder: Path, name: str, files: list[tuple[str, str]], make) -> 
     page: the faces on it and where they go): files is [(file name, dep)]; a file whose dep is
     as recorded and which is untouched is kept, the others are made by make([their indexes])
     -> [bytes] and written, or kept when the bytes made are the bytes already there."""
-    from builder.atomic import write_bytes
-
     folder = Path(folder)
     c = _active_cache()
     env = _environment()
@@ -199,10 +197,7 @@ def build_files(folder: Path, name: str, files: list[tuple[str, str]], make) -> 
         else:
             todo.append(i)
     for i, data in zip(todo, make(todo) if todo else []):
-        if _same_bytes(paths[i], data):
-            kept.append(paths[i])  # made again, the same: the file and its time stay as they were
-        else:
-            write_bytes(paths[i], data)
+        if write_changed(paths[i], data):
             produced.append(f"{name}:{files[i][0]}")
     if c is not None:
         try:
@@ -211,6 +206,19 @@ def build_files(folder: Path, name: str, files: list[tuple[str, str]], make) -> 
             return paths
         c.put(record_key, json.dumps(entries).encode())
     return paths
+
+
+def write_changed(path: Path, data: bytes) -> bool:
+    """Write data to path unless path holds exactly that already; then the file, its time and
+    all, stays as it was and counts as kept (the build says "unchanged"). True if written.
+    A build without the cache (--no-cache: nothing reused) writes every file."""
+    from builder.atomic import write_bytes
+
+    if _active_cache() is not None and _same_bytes(path, data):
+        kept.append(Path(path))
+        return False
+    write_bytes(path, data)
+    return True
 
 
 def _same_bytes(path: Path, data: bytes) -> bool:
