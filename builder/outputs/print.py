@@ -259,7 +259,7 @@ def build_pdf(
     game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None
 ) -> list[Path]:
     """<game>-map.pdf, <game>-counters.pdf and <game>-aids.pdf: vector, fonts embedded."""
-    from builder.incremental import build_group
+    from builder.incremental import build_group, depends_on
     from builder.pdfpages import pdf_document  # convert's, by page groups: cached, on the cores
 
     game = player_view(game)
@@ -274,7 +274,9 @@ def build_pdf(
             data = pdf_document(pages, title=f"{title}: {name}", author=author)
             return [write_bytes(folder / f"{game.slug}-{name}.pdf", data)]
 
-        written += build_group(folder, f"pdf-{name}", ps.depends(name), make)
+        # the document's title and author too (a page's key names only what the page shows)
+        dep = depends_on(game, (), "pdf", ps.depends(name), f"{title}: {name}", author)
+        written += build_group(folder, f"pdf-{name}", dep, make)
     _prune(folder, game.slug, "pdf", written)
     return written
 

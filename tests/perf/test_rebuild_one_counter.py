@@ -78,3 +78,28 @@ def test_only_the_changed_counters_sheet_pair_is_made_again(rebuilt):
     assert not {m for m in made if m.split(":")[0].endswith(("-map", "-aids"))}
     assert {"synth-counters-2-front.svg", "synth-counters-2-back.png", "synth-aids.pdf",
             "synth-aids-1.svg", "synth-aids-1.png", "synth-map.pdf"} <= kept
+
+
+def test_new_credits_make_the_pdfs_again_for_their_author(mini, tmp_path):
+    # a page's key names what the page shows; a PDF's record also names its title and author
+    import pikepdf
+
+    store = Cache(tmp_path / "cache")
+    _build_print(mini, tmp_path / "out", store)
+    toml = mini / "game.toml"
+    text = toml.read_text()
+    assert "\nnames = [" in text, "game.toml no longer lists credits: update this test"
+    toml.write_text(text.replace("\nnames = [", '\nnames = ["A. New Author", ', 1))
+    made = _build_print(mini, tmp_path / "out", store)
+    assert {"pdf-counters:mini-counters.pdf", "pdf-aids:mini-aids.pdf"} <= made
+    with pikepdf.open(tmp_path / "out" / "mini" / "print" / "mini-counters.pdf") as pdf:
+        assert "A. New Author" in str(pdf.docinfo["/Author"])
+
+
+def _build_print(folder, out, store):
+    from builder.outputs import print as print_out
+
+    print_out._CACHE.clear()
+    incremental.produced.clear()
+    build_game(load_game(folder), ("pdf",), out, cache=store)
+    return set(incremental.produced)
