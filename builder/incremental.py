@@ -95,15 +95,15 @@ def record(c: Cache | None, digest: str, fmt: str, out_dir: Path, paths: list[Pa
     c.put(_record_key(digest, fmt, out_dir), json.dumps(entries).encode())
 
 
-# --- per-file records: which model slices each output file was made from ----------------------
+# --- per-file records: what each output file was made from --------------------------------------
 # A format is skipped above only when nothing at all changed. Below that, every output file
-# carries a record (in the cache, under the file's path) of the model slices it reads: a file
-# whose slices, options and code are as when it was written, and which is still there
-# untouched, is kept as it is, so a changed counter does not redraw the map and a changed map
-# does not re-lay the counter sheets.
+# carries a record (in the cache, under the file's path) of what it was made from: the model
+# slices it reads (the map's files: build_group), or for a page its key, naming what the page
+# shows (a counter sheet's faces and layout: build_files). A file whose record, options and
+# code are as when it was written, and which is still there untouched, is kept as it is, so a
+# changed counter does not redraw the map nor its neighbours' sheets, and a changed map does
+# not re-lay the counter sheets. A file made again with the same bytes is kept too.
 MAP_SLICES = ("info", "map", "scenarios")  # the map: keys.map_parts says why
-COUNTER_SLICES = ("info", "units", "markers")  # counter sheets: the rows and game.toml
-ALL_SLICES = ("info", "map", "units", "markers", "tables", "scenarios", "rules")
 
 produced: list[str] = []  # "group:file name" of each output made in this process: tests read it
 kept: list[Path] = []  # output files kept as they were in this process

@@ -1,11 +1,13 @@
 """Multi-page PDFs drawn in groups of pages on several cores, cached, then joined in order.
 
 ``pdf_document(pages, title, author)`` has the contract of builder.render.convert.pdf_document
-and draws with it, but one group of pages at a time: consecutive pages showing the same main drawing (a map
-sheet tiled over six pages) stay in one group so it is drawn once; groups go to other cores
+and draws with it, but one group of pages at a time: consecutive pages showing the same main
+drawing (a map sheet tiled over six pages) stay in one group so it is drawn once; groups go to other cores
 (builder.parallel) and into the cache (builder.cache) under the text of their SVG layers, so
-after one counter changes only the pages that show it are drawn again. pikepdf (qpdf) joins
-the groups, keeps the document information of the first and writes a deterministic file ID.
+after one counter changes only the pages that show it are drawn again. Planned pages (counter
+sheets: builder.render.pages.PlannedPage) are one group each, found by their key without being
+composed. pikepdf (qpdf) joins the groups, keeps the document information of the first and
+writes a deterministic file ID.
 """
 
 from __future__ import annotations
