@@ -85,26 +85,21 @@ def _planned_document(pages, title: str, author: str, desc: str) -> bytes:
     from the cache uncomposed; the others are composed and drawn (or found under their SVG
     text: the back of a counter whose front factors changed is the same drawing)."""
     from builder import cache
+    from builder.render.pages import planned_cached
 
-    store = cache.active()
-    planned = [cache.key(("pdf-planned-page", title, author, p.key)) for p in pages]
-    grouped = [[i] for i in range(len(pages))]
+    def parts(page) -> tuple:
+        return ("pdf-planned-page", title, author, page.key)
 
-    def drawn() -> bytes:
-        parts = [store.get(k) if store is not None else None for k in planned]
-        todo = [i for i, data in enumerate(parts) if data is None]
-        if todo:
-            composed = [pages[i].make() for i in todo]
-            alone = [[k] for k in range(len(composed))]
-            fresh = _drawn_groups(composed, alone, _group_keys(composed, alone, title, author),
-                                  title, author, desc)
-            for i, data in zip(todo, fresh):
-                parts[i] = data
-                if store is not None:
-                    store.put(planned[i], data)
-        return parts[0] if len(parts) == 1 else join(parts, grouped)
+    def drawn(composed: list) -> list[bytes]:
+        alone = [[k] for k in range(len(composed))]
+        return _drawn_groups(composed, alone, _group_keys(composed, alone, title, author),
+                             title, author, desc)
 
-    return cache.cached(("pdf-document", *planned), drawn)
+    def document() -> bytes:
+        found = planned_cached(pages, parts, drawn)
+        return found[0] if len(found) == 1 else join(found, [[i] for i in range(len(found))])
+
+    return cache.cached(("pdf-document", *(parts(p) for p in pages)), document)
 
 
 def join(parts: list[bytes], grouped: list[list[int]]) -> bytes:

@@ -185,24 +185,23 @@ def _preview_scale(page) -> float:
 def _png(pages: list, i: int) -> bytes:
     from builder.render.convert import page_to_png
 
-    page = pages[i].make() if hasattr(pages[i], "make") else pages[i]
-    return page_to_png(page, _preview_scale(page))
+    return page_to_png(pages[i], _preview_scale(pages[i]))
 
 
 def _pngs(pages: list) -> list[bytes]:
-    """PNG previews of pages (composed, or planned: render.pages.PlannedPage): from the cache
-    (keyed by their SVG text, or a planned page's key), else drawn on the cores."""
+    """PNG previews of pages: from the cache (keyed by their SVG text), else drawn on the
+    cores. Planned pages (render.pages.PlannedPage) are found by their keys uncomposed."""
     from builder import parallel
     from builder.pdfpages import page_key
+    from builder.render.pages import PlannedPage, planned_cached
 
+    if pages and all(isinstance(p, PlannedPage) for p in pages):
+        return planned_cached(pages, lambda p: ("preview-png", p.key, _preview_scale(p)), _pngs)
     digests: dict[int, str] = {}
-
-    def parts(i: int) -> tuple:
-        page = pages[i]
-        known = page.key if hasattr(page, "make") else page_key(page, digests)
-        return ("preview-png", known, _preview_scale(page))
-
-    return parallel.cached_map(_png, range(len(pages)), parts, pages, desc="PNG previews")
+    return parallel.cached_map(
+        _png, range(len(pages)),
+        lambda i: ("preview-png", page_key(pages[i], digests), _preview_scale(pages[i])), pages,
+        desc="PNG previews")
 
 
 def _out(out_dir: Path) -> Path:

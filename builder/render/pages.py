@@ -225,6 +225,23 @@ class PlannedPage:
     make: Callable[[], Page]
 
 
+def planned_cached(pages: list[PlannedPage], planned_parts: Callable[[PlannedPage], tuple],
+                   make: Callable[[list[Page]], list[bytes]]) -> list[bytes]:
+    """Bytes made from planned pages (a PDF or a PNG each), kept in the build cache under
+    planned_parts(page): a page found there is not composed; the others are composed and given
+    to make, which looks them up under what they show (the back of a counter whose front
+    factors changed has a new key and the same drawing: it is not drawn again)."""
+    store = cache.active()
+    keys = [cache.key(planned_parts(p)) for p in pages]
+    out = [store.get(k) if store is not None else None for k in keys]
+    todo = [i for i, data in enumerate(out) if data is None]
+    for i, data in zip(todo, make([pages[i].make() for i in todo]) if todo else []):
+        out[i] = data
+        if store is not None:
+            store.put(keys[i], data)
+    return out  # type: ignore[return-value]
+
+
 def counter_pages(game: Game, paper: str) -> list[Page]:
     """Calibration front/back, then each counter sheet's front and its mirrored back."""
     return [p.make() for p in counter_page_plan(game, paper)]

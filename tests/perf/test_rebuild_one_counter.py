@@ -46,27 +46,36 @@ def _build(folder, out, store):
 
 @pytest.fixture(scope="module")
 def rebuilt(tmp_path_factory):
-    """(files made by the rebuild, files it kept, its files, a cold build's files, the game)."""
+    """(files made by the rebuild, files it kept, its files, a cold build's files, the PNG
+    previews it drew)."""
     tmp = tmp_path_factory.mktemp("one-counter")
     game = synth.write_game(tmp / "synth", synth.Shape(columns=8, rows=6, units=260))
+    from builder.outputs import print as print_out
+
     store = Cache(tmp / "cache")
+    previews: list[str] = []  # the PNG previews drawn, by page label
+    png = print_out._png
     with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("BUILDER_JOBS", "1")
+        mp.setenv("BUILDER_JOBS", "1")  # drawn in this process, where previews records them
+        mp.setattr(print_out, "_png", lambda pages, i: previews.append(pages[i].label) or
+                   png(pages, i))
         _build(game, tmp / "out", store)
         synth.change_one_counter(game)
+        previews.clear()
         made, kept = _build(game, tmp / "out", store)
+        drawn = list(previews)
         _build(game, tmp / "cold", None)
-    return made, kept, _files(tmp / "out" / "synth"), _files(tmp / "cold" / "synth")
+    return made, kept, _files(tmp / "out" / "synth"), _files(tmp / "cold" / "synth"), drawn
 
 
 def test_the_rebuild_equals_a_cold_build(rebuilt):
-    _, _, files, cold = rebuilt
+    _, _, files, cold, _ = rebuilt
     assert files.keys() == cold.keys()
     assert [name for name in files if files[name] != cold[name]] == []
 
 
 def test_only_the_changed_counters_sheet_pair_is_made_again(rebuilt):
-    made, kept, files, _ = rebuilt
+    made, kept, files, _, previews = rebuilt
     sheets = {n for n in files if n.startswith("print/synth-counters-") and n.endswith(".svg")}
     assert len(sheets) >= 4, "the game should fill more than one sheet: make it larger"
     # the first unit of counters.csv is on the first sheet: its front is written again; its
@@ -75,6 +84,7 @@ def test_only_the_changed_counters_sheet_pair_is_made_again(rebuilt):
         "svg-counters:synth-counters-1-front.svg", "png-counters:synth-counters-1-front.png"}
     assert {"synth-counters-1-back.svg", "synth-counters-1-back.png"} <= kept
     assert "pdf-counters:synth-counters.pdf" in made
+    assert previews == ["counters sheet 1 front"]  # the back is found under what it shows
     assert not {m for m in made if m.split(":")[0].endswith(("-map", "-aids"))}
     assert {"synth-counters-2-front.svg", "synth-counters-2-back.png", "synth-aids.pdf",
             "synth-aids-1.svg", "synth-aids-1.png", "synth-map.pdf"} <= kept
