@@ -58,7 +58,14 @@ def code_fingerprint() -> bytes:
 
 def _feed(h, part) -> None:
     """Hash one key part with a type tag and a length, so ('ab', 'c') != ('a', 'bc')."""
-    if part is None or isinstance(part, bool):
+    if type(part) is str:  # the commonest part first: a campaign build hashes 100,000 of them
+        data = part.encode("utf-8")
+        h.update(b"s" + struct.pack("<Q", len(data)) + data)
+    elif type(part) is tuple:
+        h.update(b"l" + struct.pack("<Q", len(part)))
+        for p in part:
+            _feed(h, p)
+    elif part is None or isinstance(part, bool):
         h.update(b"N" if part is None else (b"T" if part else b"F"))
     elif isinstance(part, (str, bytes)):
         data = part.encode("utf-8") if isinstance(part, str) else part
@@ -171,6 +178,49 @@ class Cache:
             total -= size
             deleted += 1
         return deleted
+
+
+CHUNK = 256  # entries read and written together by get_many / put_many
+
+
+def _chunk_keys(keys: list[str]) -> list[tuple[int, str]]:
+    """(first index, key) of each whole run of CHUNK consecutive keys."""
+    return [(i, key(("chunk",) + tuple(keys[i:i + CHUNK])))
+            for i in range(0, len(keys) - CHUNK + 1, CHUNK)]
+
+
+def get_many(c: Cache, keys: list[str]) -> list[bytes | None]:
+    """The entries of many keys (None where absent), runs of CHUNK consecutive keys read as one
+    file when put_many stored them together: 8,000 module pictures were 8,000 file reads."""
+    out: list[bytes | None] = [None] * len(keys)
+    whole = set()
+    for start, k in _chunk_keys(keys):
+        data = c.get(k)
+        if data is None:
+            continue
+        n = struct.unpack_from("<I", data)[0]
+        sizes = struct.unpack_from(f"<{n}Q", data, 4)
+        at = 4 + 8 * n
+        for j, size in enumerate(sizes):
+            out[start + j] = data[at:at + size]
+            at += size
+        whole.update(range(start, start + n))
+    for i, k in enumerate(keys):
+        if i not in whole:
+            out[i] = c.get(k)
+    return out
+
+
+def put_many(c: Cache, keys: list[str], values: list[bytes], fresh: set[int]) -> None:
+    """Store runs of CHUNK values together for get_many: the runs holding a fresh value (one
+    just made) or not stored yet as a run."""
+    for start, k in _chunk_keys(keys):
+        run = range(start, start + CHUNK)
+        if not fresh.intersection(run) and c.holds(k):
+            continue
+        parts = [values[i] for i in run]
+        head = struct.pack(f"<I{len(parts)}Q", len(parts), *(len(p) for p in parts))
+        c.put(k, head + b"".join(parts))
 
 
 def active() -> Cache | None:

@@ -95,15 +95,15 @@ def record(c: Cache | None, digest: str, fmt: str, out_dir: Path, paths: list[Pa
     c.put(_record_key(digest, fmt, out_dir), json.dumps(entries).encode())
 
 
-# --- per-file records: which model slices each output file was made from ----------------------
+# --- per-file records: what each output file was made from --------------------------------------
 # A format is skipped above only when nothing at all changed. Below that, every output file
-# carries a record (in the cache, under the file's path) of the model slices it reads: a file
-# whose slices, options and code are as when it was written, and which is still there
-# untouched, is kept as it is, so a changed counter does not redraw the map and a changed map
-# does not re-lay the counter sheets.
+# carries a record (in the cache, under the file's path) of what it was made from: the model
+# slices it reads (the map's files: build_group), or for a page its key, naming what the page
+# shows (a counter sheet's faces and layout: build_files). A file whose record, options and
+# code are as when it was written, and which is still there untouched, is kept as it is, so a
+# changed counter does not redraw the map nor its neighbours' sheets, and a changed map does
+# not re-lay the counter sheets. A file made again with the same bytes is kept too.
 MAP_SLICES = ("info", "map", "scenarios")  # the map: keys.map_parts says why
-COUNTER_SLICES = ("info", "units", "markers")  # counter sheets: the rows and game.toml
-ALL_SLICES = ("info", "map", "units", "markers", "tables", "scenarios", "rules")
 
 produced: list[str] = []  # "group:file name" of each output made in this process: tests read it
 kept: list[Path] = []  # output files kept as they were in this process
@@ -166,6 +166,69 @@ def build_group(folder: Path, name: str, dep: str, make) -> list[Path]:
     produced.extend(f"{name}:{Path(p).name}" for p in paths)
     remember_group(folder, name, dep, paths)
     return paths
+
+
+def build_files(folder: Path, name: str, files: list[tuple[str, str]], make) -> list[Path]:
+    """The files of a group whose files each have their own dependency key (a counter sheet's
+    page: the faces on it and where they go): files is [(file name, dep)]; a file whose dep is
+    as recorded and which is untouched is kept, the others are made by make([their indexes])
+    -> [bytes] and written, or kept when the bytes made are the bytes already there."""
+    folder = Path(folder)
+    c = _active_cache()
+    env = _environment()
+    deps = [key(("output-file-dep", dep, env)) for _, dep in files]
+    record_key = key(("output-files", str(folder.resolve()), name))
+    recorded: dict = {}
+    raw = c.get(record_key) if c is not None else None
+    if raw is not None:
+        try:
+            recorded = dict(json.loads(raw))
+        except (ValueError, TypeError):
+            recorded = {}
+    todo = []
+    paths = [folder / file for file, _ in files]
+    for i, (file, _) in enumerate(files):
+        try:
+            current = recorded.get(file) == [deps[i], _stamp(paths[i])]
+        except OSError:
+            current = False
+        if current:
+            kept.append(paths[i])
+        else:
+            todo.append(i)
+    for i, data in zip(todo, make(todo) if todo else []):
+        if write_changed(paths[i], data):
+            produced.append(f"{name}:{files[i][0]}")
+    if c is not None:
+        try:
+            entries = {file: [deps[i], _stamp(paths[i])] for i, (file, _) in enumerate(files)}
+        except OSError:
+            return paths
+        c.put(record_key, json.dumps(entries).encode())
+    return paths
+
+
+def write_changed(path: Path, data: bytes) -> bool:
+    """Write data to path unless path holds exactly that already; then the file, its time and
+    all, stays as it was and counts as kept (the build says "unchanged"). True if written.
+    A build without the cache (--no-cache: nothing reused) writes every file."""
+    from builder.atomic import write_bytes
+
+    if _active_cache() is not None and _same_bytes(path, data):
+        kept.append(Path(path))
+        return False
+    write_bytes(path, data)
+    return True
+
+
+def _same_bytes(path: Path, data: bytes) -> bool:
+    """Whether path holds exactly data (compared only when the sizes agree)."""
+    try:
+        if path.stat().st_size != len(data):
+            return False
+        return path.read_bytes() == data
+    except OSError:
+        return False
 
 
 def _active_cache() -> Cache | None:

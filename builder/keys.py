@@ -44,6 +44,26 @@ def map_parts(game, sheet: str | None = None) -> tuple:
             sheet or "")
 
 
+_items: dict[int, tuple[object, dict[int, tuple[object, str]]]] = {}
+
+
+def item_digest(game, item) -> str:
+    """The sha256 of one unit's or marker's row, computed once per loaded game (the print
+    files and the module key 8,000 faces of a campaign game by it, several times each)."""
+    hit = _items.get(id(game))
+    if hit is None or hit[0] is not game:
+        if len(_items) > 8:
+            _items.clear()
+        hit = _items[id(game)] = (game, {})
+    known = hit[1].get(id(item))
+    if known is not None and known[0] is item:
+        return known[1]
+    d = hashlib.sha256(item.model_dump_json().encode("utf-8")).hexdigest()
+    hit[1][id(item)] = (item, d)
+    return d
+
+
 def counter_parts(game, item, face: str) -> tuple:
     """One counter face: the unit or marker row and game.toml (sides, colours, sizes, factors)."""
-    return ("counter-face", type(item).__name__, item, _digest(game, "info"), face)
+    return ("counter-face", type(item).__name__, item_digest(game, item), _digest(game, "info"),
+            face)

@@ -102,7 +102,7 @@ def cached_map(fn: Callable[[Any, Any], bytes], items: Sequence,
     if c is None:
         return pmap(fn, items, context, desc=desc)
     keys = [cache.key(key_parts(item)) for item in items]
-    out: list[bytes | None] = [c.get(k) for k in keys]
+    out: list[bytes | None] = cache.get_many(c, keys)
     todo = [i for i, data in enumerate(out) if data is None]
     fresh = pmap(fn, [items[i] for i in todo], context, desc=desc,
                  cached=len(items) - len(todo), total=len(items))
@@ -112,4 +112,5 @@ def cached_map(fn: Callable[[Any, Any], bytes], items: Sequence,
                             f"{type(data).__name__}, not bytes")
         c.put(keys[i], bytes(data))
         out[i] = bytes(data)
+    cache.put_many(c, keys, out, set(todo))  # type: ignore[arg-type]
     return out  # type: ignore[return-value]

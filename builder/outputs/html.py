@@ -14,7 +14,11 @@ def build(game: Game, out_dir: Path) -> list[Path]:
     """Write out_dir/<slug>-aid.html."""
     from builder.aid.page import render_aid
 
-    return [write_text(out_dir / f"{game.slug}-aid.html", render_aid(player_view(game)))]
+    from builder.incremental import write_changed
+
+    path = out_dir / f"{game.slug}-aid.html"
+    write_changed(path, render_aid(player_view(game)).encode("utf-8"))  # the same: kept as is
+    return [path]
 
 
 def build_index(names: list[str], out_root: Path) -> Path:

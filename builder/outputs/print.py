@@ -80,10 +80,15 @@ class PrintSet:
         return self._map[1]
 
     @cached_property
-    def counter_pages(self) -> list:
-        from builder.render.pages import counter_pages
+    def counter_plan(self) -> list:
+        """The counter sheets' pages, each known by its key (render.pages.PlannedPage)."""
+        from builder.render.pages import counter_page_plan
 
-        return counter_pages(self.game, self.paper)
+        return counter_page_plan(self.game, self.paper)
+
+    @property
+    def counter_pages(self) -> list:
+        return [p.make() for p in self.counter_plan]
 
     @cached_property
     def aid_pages(self) -> list:
@@ -91,13 +96,29 @@ class PrintSet:
 
         return aid_pages(self.game, self.paper)
 
+    @cached_property
+    def aid_plan(self) -> list:
+        """The aid pages as planned pages, keyed by what they show (laid out already: the
+        layout itself comes from the cache while the cards are unchanged)."""
+        from builder import cache
+        from builder.render.pages import PlannedPage, page_key
+
+        digests: dict[int, str] = {}
+        return [PlannedPage(p.width, p.height, p.label, cache.key(("page", page_key(p, digests))),
+                            lambda p=p: p) for p in self.aid_pages]
+
+    def plan(self, part: str) -> list:
+        return self.counter_plan if part == "counters" else self.aid_plan
+
     def depends(self, part: str) -> str:
-        """The dependency key (builder.incremental) of the files of one part: map, counters,
-        aids; each names the model slices its drawings read."""
+        """The dependency key (builder.incremental) of the files of one part: the map's names
+        the model slices its drawings read; the counter sheets' and aids' are their pages' keys
+        (what the pages show), so a counter whose factors change leaves the aids as they are."""
         from builder import incremental as inc
 
-        slices = {"map": inc.MAP_SLICES, "counters": inc.COUNTER_SLICES}.get(part, inc.ALL_SLICES)
-        return inc.depends_on(self.game, slices, part, self.paper, self.sheet)
+        if part == "map":
+            return inc.depends_on(self.game, inc.MAP_SLICES, part, self.paper, self.sheet)
+        return inc.depends_on(self.game, (), part, [p.key for p in self.plan(part)])
 
 
 _CACHE: dict[tuple, tuple[Game, PrintSet]] = {}
@@ -168,10 +189,14 @@ def _png(pages: list, i: int) -> bytes:
 
 
 def _pngs(pages: list) -> list[bytes]:
-    """PNG previews of pages: from the cache (keyed by their SVG text), else drawn on the cores."""
+    """PNG previews of pages: from the cache (keyed by their SVG text), else drawn on the
+    cores. Planned pages (render.pages.PlannedPage) are found by their keys uncomposed."""
     from builder import parallel
     from builder.pdfpages import page_key
+    from builder.render.pages import PlannedPage, planned_cached
 
+    if pages and all(isinstance(p, PlannedPage) for p in pages):
+        return planned_cached(pages, lambda p: ("preview-png", p.key, _preview_scale(p)), _pngs)
     digests: dict[int, str] = {}
     return parallel.cached_map(
         _png, range(len(pages)),
@@ -194,14 +219,14 @@ def _prune(folder: Path, slug: str, ext: str, keep: list[Path]) -> None:
 
 
 def _counter_files(ps: PrintSet, slug: str) -> list[tuple[str, object]]:
-    """(file stem, page) for each counter page."""
+    """(file stem, planned page) for each counter page."""
     return [(f"{slug}-" + p.label.replace("counters sheet ", "counters-").replace(" ", "-"), p)
-            for p in ps.counter_pages]
+            for p in ps.counter_plan]
 
 
 def _aid_files(ps: PrintSet, slug: str) -> list[tuple[str, object]]:
-    """(file stem, page) for each aid page."""
-    return [(f"{slug}-aids-{p.label.split()[-1]}", p) for p in ps.aid_pages]
+    """(file stem, planned page) for each aid page."""
+    return [(f"{slug}-aids-{p.label.split()[-1]}", p) for p in ps.aid_plan]
 
 
 PAGE_FILES = {"counters": _counter_files, "aids": _aid_files}
@@ -211,7 +236,7 @@ def build_svg(
     game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None
 ) -> list[Path]:
     """The SVG of every component: the map (and its sheets), each counter sheet and aid page."""
-    from builder.incremental import build_group
+    from builder.incremental import build_files, build_group
     from builder.render.pages import page_svg
 
     game = player_view(game)
@@ -220,9 +245,11 @@ def build_svg(
     written = build_group(folder, "svg-map", ps.depends("map"), lambda: [
         write_text(folder / f"{stem}.svg", svg) for stem, svg in ps.maps.items()])
     for part, files in PAGE_FILES.items():
-        written += build_group(folder, f"svg-{part}", ps.depends(part), lambda files=files: [
-            write_text(folder / f"{stem}.svg", page_svg(page))
-            for stem, page in files(ps, game.slug)])
+        pages = files(ps, game.slug)
+        written += build_files(
+            folder, f"svg-{part}", [(f"{stem}.svg", page.key) for stem, page in pages],
+            lambda todo, pages=pages: [page_svg(pages[i][1].make()).encode("utf-8")
+                                       for i in todo])
     _prune(folder, game.slug, "svg", written)
     return written
 
@@ -231,7 +258,7 @@ def build_pdf(
     game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None
 ) -> list[Path]:
     """<game>-map.pdf, <game>-counters.pdf and <game>-aids.pdf: vector, fonts embedded."""
-    from builder.incremental import build_group
+    from builder.incremental import build_group, depends_on
     from builder.pdfpages import pdf_document  # convert's, by page groups: cached, on the cores
 
     game = player_view(game)
@@ -242,12 +269,13 @@ def build_pdf(
     written = []
     for name in ("map", "counters", "aids"):
         def make(name=name) -> list[Path]:
-            pages = {"map": lambda: ps.map_pages, "counters": lambda: ps.counter_pages,
-                     "aids": lambda: ps.aid_pages}[name]()
+            pages = ps.map_pages if name == "map" else ps.plan(name)
             data = pdf_document(pages, title=f"{title}: {name}", author=author)
             return [write_bytes(folder / f"{game.slug}-{name}.pdf", data)]
 
-        written += build_group(folder, f"pdf-{name}", ps.depends(name), make)
+        # the document's title and author too (a page's key names only what the page shows)
+        dep = depends_on(game, (), "pdf", ps.depends(name), f"{title}: {name}", author)
+        written += build_group(folder, f"pdf-{name}", dep, make)
     _prune(folder, game.slug, "pdf", written)
     return written
 
@@ -256,7 +284,7 @@ def build_png(
     game: Game, out_dir: Path, paper: str | None = None, map_sheet: str | None = None
 ) -> list[Path]:
     """PNG previews: the map (and its sheets) and every counter and aid page."""
-    from builder.incremental import build_group
+    from builder.incremental import build_files, build_group
     from builder.render.convert import Layer, Page, svg_size_mm
 
     game = player_view(game)
@@ -278,8 +306,10 @@ def build_png(
 
     written = build_group(folder, "png-map", ps.depends("map"), lambda: make(map_items))
     for part, files in PAGE_FILES.items():
-        written += build_group(folder, f"png-{part}", ps.depends(part),
-                               lambda files=files: make(lambda: files(ps, game.slug)))
+        pages = files(ps, game.slug)
+        written += build_files(
+            folder, f"png-{part}", [(f"{stem}.png", page.key) for stem, page in pages],
+            lambda todo, pages=pages: _pngs([pages[i][1] for i in todo]))
     _prune(folder, game.slug, "png", written)
     return written
 

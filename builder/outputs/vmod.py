@@ -8,7 +8,6 @@ from pathlib import Path
 
 import click
 
-from builder.atomic import write_bytes
 from builder.model.game_model import Game
 from builder.views import player_view
 
@@ -25,7 +24,11 @@ def build(game: Game, out_dir: Path) -> list[Path]:
     except SourceProblem as exc:
         click.echo(f"error: {game.slug}: cannot build the VASSAL module: {exc}", err=True)
         sys.exit(EXIT_SOURCE_ERROR)
-    return [write_bytes(out_dir / f"{game.slug}.vmod", data)]
+    from builder.incremental import write_changed
+
+    path = out_dir / f"{game.slug}.vmod"
+    write_changed(path, data)  # the same bytes: kept, time and all
+    return [path]
 
 
 def _picture(context, job) -> bytes:

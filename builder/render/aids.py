@@ -986,10 +986,58 @@ def _filled(f: _Flow, width: float, height: float) -> list[float]:
     return [sum(f.boxes.get(i, [])) / (width * height) for i in range(len(f.pages))]
 
 
+def _fingerprint(obj, out: list) -> None:
+    """Append what a card shows to out: its texts, colours, sizes and pictures, so a card set is
+    laid out again only when that changes (flow's cache key). A picture cell is its drawing
+    function and what the function captured; a captured game counts as its game.toml and map
+    (the terrain card's samples draw from the map's styles): a picture drawn from counters must
+    capture them, not the game."""
+    if type(obj) is Cell and obj.draw is None:  # most of it: 3,600 set-up rows of a campaign
+        out.append((obj.text, obj.bold, obj.fill, obj.colour, obj.align, obj.span, obj.draw_w))
+    elif obj is None or isinstance(obj, (str, int, float, bool)):
+        out.append(obj)
+    elif isinstance(obj, (list, tuple)):
+        out.append(len(obj))
+        for x in obj:
+            _fingerprint(x, out)
+    elif isinstance(obj, (set, frozenset)):
+        _fingerprint(sorted(obj, key=repr), out)
+    elif isinstance(obj, dict):
+        _fingerprint(sorted(obj.items(), key=repr), out)
+    elif isinstance(obj, Game):
+        from builder import keys
+
+        out.append(("game", keys.slice_digest(obj, "info"), keys.slice_digest(obj, "map")))
+    elif hasattr(obj, "model_dump_json"):
+        out.append(type(obj).__name__ + obj.model_dump_json())
+    elif callable(obj) and hasattr(obj, "__code__"):
+        out.append(obj.__qualname__)
+        _fingerprint([c.cell_contents for c in obj.__closure__ or ()], out)
+    elif hasattr(obj, "__dataclass_fields__"):
+        out.append(type(obj).__name__)
+        _fingerprint(list(vars(obj).values()), out)
+    else:
+        raise TypeError(f"an aid card holds a {type(obj).__name__}: teach _fingerprint it")
+
+
 def flow(cards: list[Card], width: float, height: float) -> list[str]:
     """Lay cards down pages `width` x `height` mm (the printable area); SVG bodies per page.
     When the last page would be less than half full, the pages are laid out a little shorter
-    (the same number of them), so the cards spread to the last one instead."""
+    (the same number of them), so the cards spread to the last one instead. From the build
+    cache when the same cards were laid out on the same area before (a changed counter's
+    factors change no card: its 3,600 set-up rows are not measured again)."""
+    import json
+
+    from builder import cache
+
+    shown: list = []
+    _fingerprint(cards, shown)
+    text = cache.cached_text(("aid-flow", repr(shown), width, height),
+                             lambda: json.dumps(_flow_bodies(cards, width, height)))
+    return json.loads(text)
+
+
+def _flow_bodies(cards: list[Card], width: float, height: float) -> list[str]:
     measured: dict[int, tuple] = {}  # id(card) -> its measure; the cards live while this runs
     f = _run(cards, width, height, measured)
     if len(f.pages) > 1 and _filled(f, width, height)[-1] < 0.55:

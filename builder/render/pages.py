@@ -5,6 +5,7 @@ page furniture (titles, instructions). A page is a list of placed SVG layers (co
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from builder import cache, keys
@@ -211,84 +212,150 @@ def layout_counters(
     return pages
 
 
+@dataclass(frozen=True)
+class PlannedPage:
+    """A page known by a key before it is composed: the key names everything the page shows,
+    so a build whose page is current keeps its file without composing it (a counter sheet
+    holds 350 faces read from the cache), and make() composes it when it is needed."""
+
+    width: float
+    height: float
+    label: str
+    key: str
+    make: Callable[[], Page]
+
+
+def planned_cached(pages: list[PlannedPage], planned_parts: Callable[[PlannedPage], tuple],
+                   make: Callable[[list[Page]], list[bytes]]) -> list[bytes]:
+    """Bytes made from planned pages (a PDF or a PNG each), kept in the build cache under
+    planned_parts(page): a page found there is not composed; the others are composed and given
+    to make, which looks them up under what they show (the back of a counter whose front
+    factors changed has a new key and the same drawing: it is not drawn again)."""
+    store = cache.active()
+    keys = [cache.key(planned_parts(p)) for p in pages]
+    out = [store.get(k) if store is not None else None for k in keys]
+    todo = [i for i, data in enumerate(out) if data is None]
+    for i, data in zip(todo, make([pages[i].make() for i in todo]) if todo else []):
+        out[i] = data
+        if store is not None:
+            store.put(keys[i], data)
+    return out  # type: ignore[return-value]
+
+
 def counter_pages(game: Game, paper: str) -> list[Page]:
     """Calibration front/back, then each counter sheet's front and its mirrored back."""
+    return [p.make() for p in counter_page_plan(game, paper)]
+
+
+def counter_page_plan(game: Game, paper: str) -> list[PlannedPage]:
+    """counter_pages, each page keyed by the sheet's layout and the faces on it (not composed)."""
     w, h = paper_size(paper)
     title = game.info.title
-    pages = calibration_pages(game, paper)
+    plan = [PlannedPage(p.width, p.height, p.label, cache.key(("page", page_key(p, {}))),
+                        lambda p=p: p)
+            for p in calibration_pages(game, paper)]
     sheets = layout_counters(game, paper)
     svgs: dict[tuple[str, str], str] = {}
+
+    def item(cid: str):
+        return game.unit_by_id.get(cid) or game.marker_by_id[cid]
 
     def face(cid: str, f: str) -> str:
         k = (cid, f)
         if k not in svgs:
             # from the build cache when its row and game.toml are unchanged: 8,000 faces of a
             # campaign game take 2 s to write again after one counter changes
-            item = game.unit_by_id.get(cid) or game.marker_by_id[cid]
             svgs[k] = cache.cached_text(
-                ("counter-face-svg", keys.counter_parts(game, item, f), style.BLEED),
+                ("counter-face-svg", keys.counter_parts(game, item(cid), f), style.BLEED),
                 lambda: counter_svg(game, cid, f, bleed=style.BLEED))
         return svgs[k]
 
     n = len(sheets)
     for i, (placed, heads, marks) in enumerate(sheets, 1):
         for side in ("front", "back"):
-            layers = []
-            cut = []
-            for p in placed:
-                x = p.x if side == "front" else w - p.x - p.size
-                layers.append(Layer(face(p.counter_id, side), x - style.BLEED, p.y - style.BLEED))
-                if side == "front":
-                    cut.append(
-                        S.circle(
-                            x + p.size / 2,
-                            p.y + p.size / 2,
-                            p.size / 2,
-                            fill="none",
-                            stroke=style.CUT_LINE,
-                            stroke_width=0.1,
-                        )
-                        if p.shape == "round"
-                        else S.rect(
-                            x,
-                            p.y,
-                            p.size,
-                            p.size,
-                            fill="none",
-                            stroke=style.CUT_LINE,
-                            stroke_width=0.1,
-                        )
-                    )
-            extra = (
-                marks
-                if side == "front"
-                else S.g(marks, transform=f"translate({num(w)} 0) scale(-1 1)")
-            )
-            head_svg = "".join(
-                S.fitted(
-                    hx if side == "front" else w - hx,
-                    hy,
-                    text,
-                    width,
-                    2.8,
-                    bold=True,
-                    anchor="start" if side == "front" else "end",
-                    fill=style.MUTED,
+            label = f"counters sheet {i} {side}"
+            shown = repr((w, h, title, i, n, side, style.BLEED, heads, marks, [
+                (keys.counter_parts(game, item(p.counter_id), side), p.x, p.y, p.size, p.shape)
+                for p in placed]))
+            plan.append(PlannedPage(w, h, label, cache.key(("counter-sheet-page", label, shown)),
+                                    lambda placed=placed, heads=heads, marks=marks, i=i,
+                                    side=side: _sheet_page(game, paper, face, placed, heads,
+                                                           marks, i, n, side)))
+    return plan
+
+
+def _sheet_page(game: Game, paper: str, face, placed: list[Placed], heads, marks: str, i: int,
+                n: int, side: str) -> Page:
+    """One counter sheet's front, or its back mirrored for long-edge duplex."""
+    w, h = paper_size(paper)
+    title = game.info.title
+    layers = []
+    cut = []
+    for p in placed:
+        x = p.x if side == "front" else w - p.x - p.size
+        layers.append(Layer(face(p.counter_id, side), x - style.BLEED, p.y - style.BLEED))
+        if side == "front":
+            cut.append(
+                S.circle(
+                    x + p.size / 2,
+                    p.y + p.size / 2,
+                    p.size / 2,
+                    fill="none",
+                    stroke=style.CUT_LINE,
+                    stroke_width=0.1,
                 )
-                for text, hx, hy, width in heads
+                if p.shape == "round"
+                else S.rect(
+                    x,
+                    p.y,
+                    p.size,
+                    p.size,
+                    fill="none",
+                    stroke=style.CUT_LINE,
+                    stroke_width=0.1,
+                )
             )
-            foot = (
-                "Print at 100 % (actual size), double-sided, flipping on the long edge; "
-                "check alignment with the calibration sheet first."
-            )
-            right = (
-                f"Counters sheet {i} of {n}: {'fronts' if side == 'front' else 'backs (mirrored)'}"
-            )
-            furniture = _furniture(w, h, f"{title}: counters", right, foot, extra + head_svg)
-            cut_layer = S.document(w, h, "".join(cut)) if cut else ""
-            all_layers = [Layer(furniture)] + layers + ([Layer(cut_layer)] if cut_layer else [])
-            pages.append(Page(w, h, tuple(all_layers), f"counters sheet {i} {side}"))
-    return pages
+    extra = (
+        marks
+        if side == "front"
+        else S.g(marks, transform=f"translate({num(w)} 0) scale(-1 1)")
+    )
+    head_svg = "".join(
+        S.fitted(
+            hx if side == "front" else w - hx,
+            hy,
+            text,
+            width,
+            2.8,
+            bold=True,
+            anchor="start" if side == "front" else "end",
+            fill=style.MUTED,
+        )
+        for text, hx, hy, width in heads
+    )
+    foot = (
+        "Print at 100 % (actual size), double-sided, flipping on the long edge; "
+        "check alignment with the calibration sheet first."
+    )
+    right = f"Counters sheet {i} of {n}: {'fronts' if side == 'front' else 'backs (mirrored)'}"
+    furniture = _furniture(w, h, f"{title}: counters", right, foot, extra + head_svg)
+    cut_layer = S.document(w, h, "".join(cut)) if cut else ""
+    all_layers = [Layer(furniture)] + layers + ([Layer(cut_layer)] if cut_layer else [])
+    return Page(w, h, tuple(all_layers), f"counters sheet {i} {side}")
+
+
+def page_key(page: Page, digests: dict[int, str]) -> tuple:
+    """A composed page as cache key parts; each distinct SVG is hashed once however many pages
+    show it (digests: id of an SVG text, alive while the pages are -> its sha256)."""
+    import hashlib
+
+    layers = []
+    for layer in page.layers:
+        d = digests.get(id(layer.svg))
+        if d is None:
+            d = digests[id(layer.svg)] = hashlib.sha256(layer.svg.encode("utf-8")).hexdigest()
+        layers.append((d, layer.x, layer.y, layer.clip, layer.scale))
+    return (page.width, page.height, page.label, tuple(layers))
 
 
 def calibration_pages(game: Game, paper: str) -> list[Page]:

@@ -21,13 +21,17 @@ def _field(value: object) -> str:
 
 def encode_sequence(values: Iterable[object], delim: str) -> str:
     """Join values like VASSAL's SequenceEncoder(delim).append(...).getValue()."""
+    escaped = "\\" + delim
     out: list[str] = []
-    for raw in values:
-        text = _field(raw)
-        quoted = text.startswith("'") and text.endswith("'")
-        if text.endswith("\\") or text.startswith("\\") or quoted:
-            text = f"'{text}'"
-        out.append(text.replace(delim, "\\" + delim))
+    for raw in values:  # written for speed: a campaign module encodes 300,000 fields
+        text = raw if type(raw) is str else _field(raw)
+        if text:
+            first, last = text[0], text[-1]
+            if first == "\\" or last == "\\" or (first == "'" and last == "'"):
+                text = f"'{text}'"
+            if delim in text:
+                text = text.replace(delim, escaped)
+        out.append(text)
     return delim.join(out)
 
 

@@ -60,18 +60,27 @@ def draw_shared_map(game: Game) -> None:
 
     if cache.active() is None or isinstance(game.map, AreaMap) or game.map.artwork:
         return
+    from builder import keys
     from builder.render.map_hex import HexDrawing
     from builder.vassal.geometry import board_layout
 
+    sheets = [sheet for sheet, what in board_parts(game) if what in ("whole", "hexes")]
+    # the hexes' keys come from the map's inputs (keys.map_parts) and where the board lays its
+    # sheets (from the same inputs): one entry says all were drawn, so a rebuild after a
+    # counter changed does not lay out 20 sheets of hexes to find their keys
+    done = cache.key(("map-hexes-drawn", keys.map_parts(game), *sheets))
+    if cache.active().holds(done):
+        return
     layout = board_layout(game)
 
     def drawing(sheet: str | None) -> HexDrawing:
         return HexDrawing(game, layout if sheet is None else layout.sheet_layout(sheet))
 
-    todo = [sheet for sheet, what in board_parts(game) if what in ("whole", "hexes")
-            and not cache.active().holds(cache.key(drawing(sheet).hex_layers_parts()))]
+    todo = [sheet for sheet in sheets
+            if not cache.active().holds(cache.key(drawing(sheet).hex_layers_parts()))]
     # the workers get the sheet ids (the game is theirs already: forked)
     parallel.pmap(lambda _, sheet: drawing(sheet).hex_layers() and None, todo, desc="map hexes")
+    cache.active().put(done, b"")
 
 
 def compose_board(game: Game, parts: list, pngs: list[bytes], px_per_mm: float) -> bytes:

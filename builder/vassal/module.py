@@ -5,6 +5,7 @@ Game semantics live here and in pieces/boxes; components, traits and encoding on
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -22,9 +23,10 @@ from builder.vassal import components as c
 from builder.vassal import html, images, pieces, turn_events, victory
 from builder.vassal import traits as t
 from builder.vassal.archive import zip_bytes
-from builder.vassal.encoding import CTRL, encode_sequence, keystroke
+from builder.vassal.encoding import CTRL, encode_sequence, keystroke, nest
 from builder.vassal.geometry import MARGIN_ZONE, BoardGeometry, margin_points
-from builder.vassal.savegame import Placed, saved_game, vsav_bytes
+from builder.vassal.piece_texts import TextTable
+from builder.vassal.savegame import Placed, encoded_texts, saved_game, vsav_bytes
 
 VASSAL_VERSION = "3.7.26"
 MAIN_MAP = "Main Map"
@@ -156,6 +158,41 @@ class PieceBook:
         self.protos = pieces.prototypes(game).pieces
         self.next_gpid = 1
         self.decks = {d.id: d for d in game.info.decks}
+        # the units' encoded texts, kept between builds (piece_texts): a unit's piece is made
+        # from its row and game.toml; expanded, also from the prototypes
+        self._definitions = TextTable(game, "definition")
+        protos = [(name, p.definition()) for name, p in self.protos.items()]
+        self._saved = {face: TextTable(game, f"saved-{face}", protos) for face in ("front", "back")}
+
+    def save_texts(self) -> None:
+        self._definitions.save()
+        for table in self._saved.values():
+            table.save()
+
+    def definition(self, counter_id: str) -> str:
+        """The piece's AddPiece text, as a PieceSlot holds it."""
+        u = self.game.unit_by_id.get(counter_id)
+        if u is None:
+            return self.piece(counter_id).definition()
+        return self._definitions.text(u, lambda: self.piece(counter_id).definition())
+
+    def saved_texts(self, counter_id: str, face: str,
+                    outer: tuple[t.Trait, ...]) -> tuple[str, str]:
+        """The encoded type and state (savegame.encoded_texts) of a counter as a saved game
+        holds it: `face` up, `outer` traits round it, prototypes expanded."""
+        u = self.game.unit_by_id.get(counter_id)
+
+        def base() -> str:
+            piece = self.piece(counter_id)
+            if face == "back":  # starts reduced: the flip layer shows the back (and its factors)
+                piece = t.Piece(tuple(replace(tr, level=2) if isinstance(tr, t.Layer) and
+                                      tr.layer_name == pieces.LAYER else tr for tr in piece.traits))
+            return json.dumps(encoded_texts(piece.expanded(self.protos)))
+
+        inner = json.loads(base() if u is None else self._saved[face].text(u, base))
+        wrapped = t.Piece(tuple(outer) + (t.BasicPiece("", ""),)).expanded(self.protos).traits
+        return (nest([tr.type_text() for tr in wrapped[:-1]] + [inner[0]]),
+                nest([tr.state_text() for tr in wrapped[:-1]] + [inner[1]]))
 
     def gpid(self) -> str:
         self.next_gpid += 1
@@ -175,8 +212,8 @@ class PieceBook:
                                    returns=deck.draw == "returned-each-turn")
 
 
-def _slot(cls, name: str, piece: t.Piece, gpid: str, size: int):
-    return cls(text=piece.definition(), entryName=name, gpid=gpid, width=size, height=size)
+def _slot(cls, name: str, text: str, gpid: str, size: int):
+    return cls(text=text, entryName=name, gpid=gpid, width=size, height=size)
 
 
 def palette(game: Game, book: PieceBook, geom: BoardGeometry) -> c.Component:
@@ -194,7 +231,8 @@ def palette(game: Game, book: PieceBook, geom: BoardGeometry) -> c.Component:
             if fid not in groups:
                 continue
             fname = next((f.name for f in side.formations if f.id == fid), fid or "Other units")
-            slots = [_slot(c.PieceSlot, pieces.unit_name(u), book.piece(u.id), book.gpid(), size)
+            slots = [_slot(c.PieceSlot, pieces.unit_name(u), book.definition(u.id), book.gpid(),
+                           size)
                      for u in groups[fid]]
             panels.append(c.PanelWidget(*slots, entryName=fname, nColumns=6))
         if panels:
@@ -207,7 +245,8 @@ def palette(game: Game, book: PieceBook, geom: BoardGeometry) -> c.Component:
         slots = []
         for m in kinds[kind]:
             piece = book.card(m.id) if m.deck else book.piece(m.id)
-            slots.append(_slot(c.PieceSlot, m.name, piece, book.gpid(), geom.counter_px(m.counter)))
+            slots.append(_slot(c.PieceSlot, m.name, piece.definition(), book.gpid(),
+                               geom.counter_px(m.counter)))
         mpanels.append(c.PanelWidget(*slots, entryName=kind.replace("-", " ").capitalize(),
                                      nColumns=6))
     if mpanels:
@@ -321,7 +360,7 @@ def box_map(game: Game, board: bx.BoxBoard, book: PieceBook, geom: BoardGeometry
             if m.deck == deck.id:
                 card = book.card(m.id)
                 for _ in range(max(0, m.copies - outside[m.id])):
-                    cards.append(_slot(c.CardSlot, m.name, card, book.gpid(),
+                    cards.append(_slot(c.CardSlot, m.name, card.definition(), book.gpid(),
                                        geom.counter_px(m.counter)))
         x, y = b.deck_point(board.cell)
         size = board.cell - 8
@@ -482,29 +521,26 @@ def build_module(game: Game) -> ModuleBuild:
             expected.append((cid, target.map, target.location))
             if target.key.startswith("deck:"):
                 continue  # the deck holds it
-            piece = book.piece(cid)
-            if face == "back":  # starts reduced: the flip layer shows the back (and its factors)
-                piece = t.Piece(tuple(replace(tr, level=2) if isinstance(tr, t.Layer) and
-                                      tr.layer_name == pieces.LAYER else tr for tr in piece.traits))
+            outer: tuple[t.Trait, ...] = ()  # traits this placement adds round the unit's piece
             if i >= len(sc.setup):  # a reinforcement: its turn, its box, 'Enter the map'
                 r = arriving[i - len(sc.setup)]
-                piece = t.Piece(turn_events.arrival_traits(game, geom, r, target.location)
-                                + piece.traits)
+                outer = turn_events.arrival_traits(game, geom, r, target.location) + outer
             w = leaving.get(cid)
             if w is not None:  # due to leave: its turn and 'Withdraw' to a free slot of its box
                 key = turn_events.withdrawal_box_key(w)
                 wx, wy = boxes_by_key[key].slot_point(withdrawn_slot[key], board.cell)
                 withdrawn_slot[key] += 1
-                piece = t.Piece(turn_events.withdrawal_traits(game, w, BOX_MAP_ID, BOX_BOARD, wx, wy)
-                                + piece.traits)
+                outer = turn_events.withdrawal_traits(game, w, BOX_MAP_ID, BOX_BOARD, wx,
+                                                      wy) + outer
             if note:
-                piece = t.Piece((t.Marker((("SetupNote", note),)),) + piece.traits)
+                outer = (t.Marker((("SetupNote", note),)),) + outer
             if target.map == MAIN_MAP:
                 x, y = _main_point(game, geom, target)
             else:
                 x, y = boxes_by_key[target.key].slot_point(fill[target.key], board.cell)
                 fill[target.key] += 1
-            placed.append(Placed(piece.expanded(book.protos), target.map, x, y, book.gpid()))
+            placed.append(Placed(None, target.map, x, y, book.gpid(),
+                                 book.saved_texts(cid, face, outer)))
         # the Victory button's piece: counts the board for this scenario's victory conditions
         x, y = boxes_by_key["off-map"].slot_point(fill["off-map"], board.cell)
         placed.append(Placed(victory.victory_piece(game, sc), BOX_MAP, x, y, book.gpid()))
@@ -536,13 +572,43 @@ def build_module(game: Game) -> ModuleBuild:
         c.NotesWindow(),
         *setups,
         # Combat resolution generated from the tables (issue 7): markers, their palette, map data.
-        *vassal_combat.components_for(game, geom, book.gpid, entries),
+        *combat_components(game, geom, book, entries),
         name=game.info.title, version=game.info.version, description=_description(game),
         VassalVersion=VASSAL_VERSION, nextPieceSlotId=book.next_gpid)
     entries["buildFile.xml"] = c.build_file(root)
+    book.save_texts()
     entries["moduledata"] = md
     out.entries = entries
     return out
+
+
+# what the combat calculators read: not the counters (tests/perf/test_keys.py pins it)
+COMBAT_SLICES = ("info", "map", "tables", "scenarios", "rules")
+
+
+def combat_components(game: Game, geom: BoardGeometry, book: PieceBook,
+                      entries: dict[str, bytes]) -> list[c.Component]:
+    """vassal_combat.components_for, from the build cache while what the calculators read is
+    unchanged: the location facts of a campaign map's 34,000 hexes took half a second of every
+    rebuild after one counter changed."""
+    import pickle
+
+    from builder import cache, keys
+
+    first = book.next_gpid
+    sizes = [geom.counter_px(s.id) for s in game.info.counter_sizes]
+
+    def made() -> bytes:
+        added: dict[str, bytes] = {}
+        comps = vassal_combat.components_for(game, geom, book.gpid, added)
+        return pickle.dumps((comps, added, book.next_gpid - first), pickle.HIGHEST_PROTOCOL)
+
+    comps, added, used = pickle.loads(cache.cached(
+        ("module-combat", game.slug, first, geom.px_per_mm, sizes,
+         *(keys.slice_digest(game, part) for part in COMBAT_SLICES)), made))
+    book.next_gpid = first + used
+    entries.update(added)
+    return comps
 
 
 def probes(game: Game, geom: BoardGeometry, board: bx.BoxBoard) -> list[tuple[str, int, int, str]]:

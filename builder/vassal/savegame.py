@@ -11,21 +11,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from builder.vassal.archive import zip_bytes
-from builder.vassal.encoding import add_piece_command, encode_sequence
-from builder.vassal.traits import Piece
+from builder.vassal.encoding import add_piece_command, encode_sequence, nest
+from builder.vassal.traits import BasicPiece, Piece
 
 ESC = "\x1b"
+# Where the BasicPiece's state (its map, point and id) goes in a piece's encoded state: the rest
+# of a unit's state is encoded once and kept between builds (module.PieceBook.saved_texts).
+# Nesting escapes TABs and quotes a text starting or ending with a backslash or a quote; a
+# BasicPiece state placed here holds none of them (checked), so it nests as this mark does.
+BASIC_STATE = "\x00basic-state\x00"
 
 
 @dataclass(frozen=True)
 class Placed:
-    """A piece standing on a map at a board pixel."""
+    """A piece standing on a map at a board pixel: the piece, or its encoded texts (type, and
+    state with BASIC_STATE where its BasicPiece's goes: encoded_texts)."""
 
-    piece: Piece
+    piece: Piece | None
     map_id: str
     x: int
     y: int
     gpid: str
+    texts: tuple[str, str] | None = None
+
+
+def encoded_texts(piece: Piece) -> tuple[str, str]:
+    """A piece's type text, and its state text with BASIC_STATE for its BasicPiece's state."""
+    return piece.type_text(), nest([t.state_text() for t in piece.traits[:-1]] + [BASIC_STATE])
 
 
 def saved_game(placed: list[Placed], boards: dict[str, str], first_id: int = 1000) -> str:
@@ -35,8 +47,15 @@ def saved_game(placed: list[Placed], boards: dict[str, str], first_id: int = 100
     for i, p in enumerate(placed):
         pid = str(first_id + i)
         # Pieces in a stack keep no map of their own; the stack command puts them on the map.
-        piece = p.piece.placed("null", p.x, p.y, p.gpid)
-        commands.append(add_piece_command(piece.type_text(), piece.state_text(), pid))
+        if p.texts is None:
+            piece = p.piece.placed("null", p.x, p.y, p.gpid)
+            commands.append(add_piece_command(piece.type_text(), piece.state_text(), pid))
+        else:
+            basic = BasicPiece("", "", "null", p.x, p.y, p.gpid).state_text()
+            if any(ch in basic for ch in "\t\\'"):
+                raise ValueError(f"a piece's position {basic!r} cannot be nested as encoded")
+            type_text, state = p.texts
+            commands.append(add_piece_command(type_text, state.replace(BASIC_STATE, basic), pid))
         stacks.setdefault((p.map_id, p.x, p.y), []).append(pid)
     sid = first_id + len(placed)
     for (map_id, x, y), ids in stacks.items():

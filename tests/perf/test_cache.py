@@ -136,3 +136,22 @@ def test_prune_keeps_the_most_recently_used(tmp_path):
         os.utime(tmp_path / k[:2] / k, ns=(i * 10**9, i * 10**9))  # older first
     assert c.prune() == 3
     assert [c.get(k) is not None for k in keys] == [False, False, False, True, True]
+
+
+def test_many_entries_are_read_back_in_chunks_and_one_fresh_value_rewrites_its_chunk(tmp_path):
+    c = Cache(tmp_path)
+    n = cache.CHUNK * 2 + 5  # two whole chunks and a tail read one by one
+    keys = [cache.key(("item", i)) for i in range(n)]
+    values = [b"v%d" % i * (i % 7) for i in range(n)]  # empty values too
+    assert cache.get_many(c, keys) == [None] * n
+    for k, v in zip(keys, values):
+        c.put(k, v)
+    cache.put_many(c, keys, values, set(range(n)))
+    for k in keys:  # the chunks alone hold the first two runs
+        (tmp_path / k[:2] / k).unlink()
+    got = cache.get_many(Cache(tmp_path), keys)
+    assert got[: 2 * cache.CHUNK] == values[: 2 * cache.CHUNK]
+    assert got[2 * cache.CHUNK:] == [None] * 5
+    changed = list(keys)
+    changed[3] = cache.key(("item", "new"))  # one value of the first run changed
+    assert cache.get_many(c, changed)[3] is None  # that run's chunk is another key: not served

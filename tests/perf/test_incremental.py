@@ -30,6 +30,22 @@ def test_unchanged_rebuild_is_skipped_and_an_edit_is_not(mini, tmp_path, run_cli
     assert [u["front"] for u in data["units"] if u["id"] == "b-2"] == ["7-3-8"]
 
 
+def test_a_file_made_again_with_the_same_bytes_is_kept_as_it_was(mini, tmp_path, run_cli):
+    # a source file changed but not the model: both formats are made again, with the bytes
+    # already there, so both files are kept (the module's time too) and said "unchanged"
+    out = tmp_path / "out"
+    run_cli("build", mini, "--formats", "json,vmod", "--out", out)
+    module = out / "mini" / "mini.vmod"
+    stamp = module.stat().st_mtime_ns
+    csv = mini / "counters.csv"
+    csv.write_text(csv.read_text() + "\n")  # a blank line: another file, the same model
+    result = run_cli("build", mini, "--formats", "json,vmod", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert set(_lines(result, "unchanged")) == {str(module), str(out / "mini" / "mini.json")}
+    assert not _lines(result, "wrote")
+    assert module.stat().st_mtime_ns == stamp
+
+
 def test_a_touched_or_missing_output_is_rebuilt(mini, tmp_path, run_cli):
     out = tmp_path / "out"
     run_cli("build", mini, "--formats", "json", "--out", out)

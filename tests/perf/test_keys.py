@@ -56,3 +56,25 @@ def test_a_counter_depends_on_its_row_and_game_toml_only(mini):
     assert counter_svg(recoloured, "b-1") != counter_svg(after, "b-1")
     assert key(keys.counter_parts(recoloured, recoloured.unit_by_id["b-1"], "front")) != key(
         keys.counter_parts(after, after.unit_by_id["b-1"], "front"))
+
+
+def test_the_modules_combat_calculators_do_not_depend_on_counters(mini):
+    # vassal.module.combat_components keeps them under COMBAT_SLICES: no counter row
+    from builder import vassal_combat
+    from builder.vassal import module
+    from builder.vassal.geometry import BoardGeometry
+
+    def made(game):
+        gpids = iter(range(100, 10_000))
+        entries = {}
+        comps = vassal_combat.components_for(game, BoardGeometry(game), lambda: str(next(gpids)),
+                                             entries)
+        return [module.c.build_file(comp) for comp in comps], entries
+
+    before = load_game(mini)
+    _edit(mini / "counters.csv", "6-3-8,3-1-8", "7-3-8,3-1-8")
+    _edit(mini / "markers.csv", "Support +2", "Support plus two")
+    after = load_game(mini)
+    assert made(before)[0], "the fixture game should have combat calculators"
+    assert made(after) == made(before)
+    assert "units" not in module.COMBAT_SLICES and "markers" not in module.COMBAT_SLICES

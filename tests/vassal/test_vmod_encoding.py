@@ -57,3 +57,20 @@ def test_expanded_piece_keeps_one_state_per_trait():
     assert [x.split(";")[0] for x in types] == ["delete", "mark", "emb2", "piece"]
     assert len(states) == 4 and states[-1] == "Main Map;10;20;7;0"
     assert flat.images() == ["a.png", "b.png"]
+
+
+@given(st.lists(st.text(alphabet="ab;,\\'\t x", max_size=5), min_size=0, max_size=4),
+       st.integers(0, 3000), st.integers(0, 3000))
+def test_a_state_encoded_before_its_position_is_known_equals_the_whole_encoding(values, x, y):
+    # savegame.encoded_texts: a unit's state is kept encoded with a mark where its BasicPiece's
+    # state goes; a saved game puts the position in. Any marker values, any nesting depth.
+    from builder.vassal.savegame import BASIC_STATE, Placed, encoded_texts, saved_game
+
+    traits = [t.Marker((("K", v),)) for v in values] + [t.Delete()]
+    piece = t.Piece((*traits, t.Layer("Step", ("a.png", "b.png"), ("", "+ (x)"), level=2),
+                     t.BasicPiece("a.png", "Unit")))
+    type_text, state = encoded_texts(piece)
+    assert BASIC_STATE in state
+    whole = saved_game([Placed(piece, "Map0", x, y, "12")], {})
+    known = saved_game([Placed(None, "Map0", x, y, "12", (type_text, state))], {})
+    assert known == whole
