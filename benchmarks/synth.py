@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -331,13 +332,13 @@ def change_one_counter(folder: Path) -> None:
 
 
 def change_map(folder: Path) -> None:
-    """Edit the map's title in map.toml (every sheet is drawn again; no counter changes)."""
+    """Edit the map's title in map.toml (every sheet is drawn again; no counter changes). Each
+    call writes a title not used before, so repeated runs never find the map in the cache."""
     path = folder / "map.toml"
     text = path.read_text()
-    edited = 'title = "Synthetic map (edited)"'
-    new = (text.replace(edited, 'title = "Synthetic map"', 1) if edited in text
-           else text.replace('title = "Synthetic map"', edited, 1))
-    path.write_text(new)
+    m = re.search(r'title = "Synthetic map(?: \(edit (\d+)\))?"', text)
+    n = int(m.group(1) or 0) + 1
+    path.write_text(text[:m.start()] + f'title = "Synthetic map (edit {n})"' + text[m.end():])
 
 
 def main() -> None:
