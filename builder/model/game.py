@@ -108,3 +108,9 @@ class GameInfo(Sourced):
     paper: Literal["letter", "a4"] = "letter"
     decks: tuple[Deck, ...] = ()
     boxes: tuple[Box, ...] = Field(default=(), description="holding boxes: reserves, eliminated, losses")
+
+    @property
+    def people(self) -> list[str]:
+        """Everyone credited, in credit order, each once (a designer who also developed is
+        named once in a PDF's author field)."""
+        return list(dict.fromkeys(n for c in self.credits for n in c.names))

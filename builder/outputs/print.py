@@ -265,7 +265,7 @@ def build_pdf(
     ps = print_set(game, paper, map_sheet)
     folder = _out(out_dir)
     title = game.info.title
-    author = ", ".join(n for c in game.info.credits for n in c.names)
+    author = ", ".join(game.info.people)
     written = []
     for name in ("map", "counters", "aids"):
         def make(name=name) -> list[Path]:

@@ -90,6 +90,6 @@ def build(game: Game, out_dir: Path) -> list[Path]:
 
     pages = aid_pages(game, _OPTIONS["paper"] or game.info.paper, proof_cards(game),
                       heading="designer's proof (not for players)")
-    author = ", ".join(n for c in game.info.credits for n in c.names)
+    author = ", ".join(game.info.people)
     data = pdf_document(pages, title=f"{game.info.title}: designer's proof", author=author)
     return [write_bytes(out_dir / f"{game.slug}-proof.pdf", data)]
