@@ -496,10 +496,7 @@ class _Writer:
             advance = _EXTENTS.x_advance
             x -= advance / 2 if anchor == "middle" else advance
         fill = get("fill") or inh.get("fill", "#000000")
-        if fill.startswith("url("):
-            opacity = float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha
-            self._fill_pattern(fill, opacity, get("fill-rule") or inh.get("fill-rule"))
-        elif fill != "none":
+        if fill != "none":  # a pattern is not drawn here: _rgba refuses it, CairoSVG draws it
             rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
             if rgba is not None:
                 _C.cairo_set_source_rgba(p, *rgba)

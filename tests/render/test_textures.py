@@ -67,6 +67,11 @@ def test_unknown_pattern_forms_fall_back_to_cairosvg():
              '<rect width="1" height="1"/></pattern></defs><rect width="20" height="20" '
              'fill="url(#p)"/>')
     assert cairo_draw.record(SVG.format(w=20, h=20, body=drift)) is None
+    # text painted with a pattern: only shapes are filled with one here
+    lettered = ('<defs><pattern id="p" patternUnits="userSpaceOnUse" width="10" height="10">'
+                '<rect width="5" height="10"/></pattern></defs>'
+                '<text x="2" y="12" font-size="8" fill="url(#p)">Aa</text>')
+    assert cairo_draw.record(SVG.format(w=20, h=20, body=lettered)) is None
 
 
 def test_a_map_defines_each_texture_once(tmp_path):
