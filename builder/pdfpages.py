@@ -2,12 +2,12 @@
 
 ``pdf_document(pages, title, author)`` has the contract of builder.render.convert.pdf_document
 and draws with it, but one group of pages at a time: consecutive pages showing the same main
-drawing (a map sheet tiled over six pages) stay in one group so it is drawn once; groups go to other cores
-(builder.parallel) and into the cache (builder.cache) under the text of their SVG layers, so
-after one counter changes only the pages that show it are drawn again. Planned pages (counter
-sheets: builder.render.pages.PlannedPage) are one group each, found by their key without being
-composed. pikepdf (qpdf) joins the groups, keeps the document information of the first and
-writes a deterministic file ID.
+drawing (a map sheet tiled over six pages) stay in one group so it is drawn once; groups go to
+other cores (builder.parallel) and into the cache (builder.cache) under the text of their SVG
+layers, so after one counter changes only the pages that show it are drawn again. Planned
+pages (counter sheets: builder.render.pages.PlannedPage) are one group each, found by their key
+without being composed. pikepdf (qpdf) joins the groups, keeps the document information of the
+first and writes a deterministic file ID.
 """
 
 from __future__ import annotations
@@ -15,13 +15,6 @@ from __future__ import annotations
 import io
 
 from builder import parallel
-
-
-def page_key(page, digests: dict[int, str]) -> tuple:
-    """A page as key parts (builder.render.pages.page_key)."""
-    from builder.render.pages import page_key as key_of
-
-    return key_of(page, digests)
 
 
 def groups(pages) -> list[list[int]]:
@@ -68,6 +61,8 @@ def pdf_document(pages, title: str = "", author: str = "", desc: str = "PDF page
 
 
 def _group_keys(pages, grouped, title: str, author: str) -> list[tuple]:
+    from builder.render.pages import page_key
+
     digests: dict[int, str] = {}  # id of an SVG text (alive while pages is) -> its sha256
     return [("pdf-pages", title, author, tuple(page_key(pages[i], digests) for i in g))
             for g in grouped]

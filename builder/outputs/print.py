@@ -100,12 +100,10 @@ class PrintSet:
     def aid_plan(self) -> list:
         """The aid pages as planned pages, keyed by what they show (laid out already: the
         layout itself comes from the cache while the cards are unchanged)."""
-        from builder import cache
-        from builder.render.pages import PlannedPage, page_key
+        from builder.render.pages import PlannedPage
 
         digests: dict[int, str] = {}
-        return [PlannedPage(p.width, p.height, p.label, cache.key(("page", page_key(p, digests))),
-                            lambda p=p: p) for p in self.aid_pages]
+        return [PlannedPage.of(p, digests) for p in self.aid_pages]
 
     def plan(self, part: str) -> list:
         return self.counter_plan if part == "counters" else self.aid_plan
@@ -192,8 +190,7 @@ def _pngs(pages: list) -> list[bytes]:
     """PNG previews of pages: from the cache (keyed by their SVG text), else drawn on the
     cores. Planned pages (render.pages.PlannedPage) are found by their keys uncomposed."""
     from builder import parallel
-    from builder.pdfpages import page_key
-    from builder.render.pages import PlannedPage, planned_cached
+    from builder.render.pages import PlannedPage, page_key, planned_cached
 
     if pages and all(isinstance(p, PlannedPage) for p in pages):
         return planned_cached(pages, lambda p: ("preview-png", p.key, _preview_scale(p)), _pngs)

@@ -10,8 +10,8 @@ text (builder.render.svg), so the SVG files, the PDF pages and the PNG pictures 
 one description.
 
 Area fills may be a <pattern> in user space (a terrain texture's tile, repeated by cairo).
-Anything outside the vocabulary (images, gradients, other patterns, <use>, styled CSS, tspans) makes
-``record`` return None and the caller draws that drawing with CairoSVG, which covers full SVG.
+Anything outside the vocabulary (images, gradients, other patterns, <use>, styled CSS, tspans)
+makes ``record`` return None and the caller draws that drawing with CairoSVG, which covers full SVG.
 Text is drawn as CairoSVG drew it for builder.render (the whole run in one show_text, unhinted
 advances, anchored on its advance width), so PDFs keep real, searchable text with subset fonts.
 """
@@ -437,9 +437,10 @@ class _Writer:
         x, y = float(el.get("x", 0)), float(el.get("y", 0))
         w, h = float(el.get("width", 0)), float(el.get("height", 0))
         k = PATTERN_UNITS_PER_MM
-        if w <= 0 or h <= 0 or abs(w * k - round(w * k)) > 1e-6 or abs(h * k - round(h * k)) > 1e-6:
+        if w <= 0 or h <= 0 or max(abs(v * k - round(v * k)) for v in (w, h)) > 1e-6:
             return None  # cairo would repeat it at a whole number of units: the tiles would drift
-        tile = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, round(w * k), round(h * k)))
+        tile = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA,
+                                      (0, 0, round(w * k), round(h * k)))
         tile_ctx = cairo.Context(tile)
         tile_ctx.scale(k, k)
         tile_ctx.set_font_options(_UNHINTED)

@@ -224,6 +224,12 @@ class PlannedPage:
     key: str
     make: Callable[[], Page]
 
+    @classmethod
+    def of(cls, page: Page, digests: dict[int, str]) -> PlannedPage:
+        """A page already composed (an aid page, the calibration sheet), keyed by its layers."""
+        key = cache.key(("page", page_key(page, digests)))
+        return cls(page.width, page.height, page.label, key, lambda: page)
+
 
 def planned_cached(pages: list[PlannedPage], planned_parts: Callable[[PlannedPage], tuple],
                    make: Callable[[list[Page]], list[bytes]]) -> list[bytes]:
@@ -251,9 +257,8 @@ def counter_page_plan(game: Game, paper: str) -> list[PlannedPage]:
     """counter_pages, each page keyed by the sheet's layout and the faces on it (not composed)."""
     w, h = paper_size(paper)
     title = game.info.title
-    plan = [PlannedPage(p.width, p.height, p.label, cache.key(("page", page_key(p, {}))),
-                        lambda p=p: p)
-            for p in calibration_pages(game, paper)]
+    digests: dict[int, str] = {}
+    plan = [PlannedPage.of(p, digests) for p in calibration_pages(game, paper)]
     sheets = layout_counters(game, paper)
     svgs: dict[tuple[str, str], str] = {}
 
