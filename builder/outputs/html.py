@@ -13,7 +13,6 @@ from builder.views import player_view
 def build(game: Game, out_dir: Path) -> list[Path]:
     """Write out_dir/<slug>-aid.html."""
     from builder.aid.page import render_aid
-
     from builder.incremental import write_changed
 
     path = out_dir / f"{game.slug}-aid.html"

@@ -86,10 +86,6 @@ class PrintSet:
 
         return counter_page_plan(self.game, self.paper)
 
-    @property
-    def counter_pages(self) -> list:
-        return [p.make() for p in self.counter_plan]
-
     @cached_property
     def aid_pages(self) -> list:
         from builder.render.aids import aid_pages

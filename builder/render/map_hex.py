@@ -393,9 +393,9 @@ class HexDrawing:
         """On the whole map of a multi-sheet game: where each sheet ends, with its id."""
         if self.layout.sheet is not None or not self.m.sheets:
             return ""
-        out = []
         import numpy as np
 
+        out = []
         by_pos = geom.hexes_by_position(self.centres)  # once, not once per sheet
         by_sheet: dict[str, set] = {}
         for h in self.hexes:

@@ -248,13 +248,9 @@ def planned_cached(pages: list[PlannedPage], planned_parts: Callable[[PlannedPag
     return out  # type: ignore[return-value]
 
 
-def counter_pages(game: Game, paper: str) -> list[Page]:
-    """Calibration front/back, then each counter sheet's front and its mirrored back."""
-    return [p.make() for p in counter_page_plan(game, paper)]
-
-
 def counter_page_plan(game: Game, paper: str) -> list[PlannedPage]:
-    """counter_pages, each page keyed by the sheet's layout and the faces on it (not composed)."""
+    """Calibration front/back, then each counter sheet's front and its mirrored back, each page
+    keyed by the sheet's layout and the faces on it (composed by make() when needed)."""
     w, h = paper_size(paper)
     title = game.info.title
     digests: dict[int, str] = {}
