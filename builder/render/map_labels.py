@@ -51,12 +51,52 @@ def crosses(box: Box, seg, pad: float = 0.15) -> bool:
     return True
 
 
+class Buckets:
+    """Boxes filed by the square cells they cover, so a label looks only at what lies near it
+    (a campaign map keeps out 34,000 hex numbers: testing each against every label took
+    seconds)."""
+
+    CELL = 12.0  # mm: a few hexes
+
+    def __init__(self):
+        self.cells: dict[tuple[int, int], list] = {}
+        self.count = 0
+
+    def _span(self, box: Box):
+        c = self.CELL
+        for i in range(int(box[0] // c), int(box[2] // c) + 1):
+            for j in range(int(box[1] // c), int(box[3] // c) + 1):
+                yield i, j
+
+    def add(self, box: Box, item) -> None:
+        self.count += 1
+        for cell in self._span(box):
+            self.cells.setdefault(cell, []).append((self.count, item))
+
+    def near(self, box: Box) -> list:
+        """Every item filed in a cell the box covers, once each."""
+        seen: dict[int, object] = {}
+        for cell in self._span(box):
+            for n, item in self.cells.get(cell, ()):
+                seen[n] = item
+        return list(seen.values())
+
+
+def _segment_box(seg) -> Box:
+    (x1, y1), (x2, y2) = seg
+    return min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
+
+
 class Placer:
     """Keeps what is already on the map and finds each new label a free place."""
 
     def __init__(self, keep_out: list[Box], segments: list, frame: Box):
-        self.boxes = list(keep_out)
-        self.segments = segments
+        self.boxes = Buckets()
+        for b in keep_out:
+            self.boxes.add(b, b)
+        self.segments = Buckets()
+        for sg in segments:
+            self.segments.add(_segment_box(sg), sg)
         self.frame = frame
 
     def clashes(self, box: Box, boxes, segments) -> int:
@@ -72,8 +112,8 @@ class Placer:
         where nothing is free, the place with the fewest clashes."""
         w = style.text_width(text, size, bold, family)
         near = (cx - reach - w, cy - reach - size * 2, cx + reach + w, cy + reach + size * 2)
-        boxes = [b for b in self.boxes if overlaps(b, near)]
-        segments = [sg for sg in self.segments if crosses(near, sg, 0.0)]
+        boxes = [b for b in self.boxes.near(near) if overlaps(b, near)]
+        segments = [sg for sg in self.segments.near(near) if crosses(near, sg, 0.0)]
         best = None
         steps = [k * 0.35 for k in range(int(reach / 0.35) + 1)]
         offsets = [0.0] + [s * sign for s in steps[1:] for sign in (1, -1)]
@@ -94,5 +134,5 @@ class Placer:
             if best[0][0] == 0:
                 break
         placed = best[1]
-        self.boxes.append(placed.box)
+        self.boxes.add(placed.box, placed.box)
         return placed
