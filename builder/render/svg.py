@@ -8,10 +8,18 @@ from xml.sax.saxutils import escape, quoteattr
 from builder.render import style
 
 
+_NUMS: dict[float, str] = {}  # a map repeats its coordinates (corners shared by three hexes)
+
+
 def num(v: float) -> str:
     """A coordinate with at most 3 decimals and no '-0' (stable, compact output)."""
-    text = f"{v:.3f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    text = _NUMS.get(v)
+    if text is None:
+        if len(_NUMS) > 500_000:
+            _NUMS.clear()
+        text = f"{v:.3f}".rstrip("0").rstrip(".")
+        text = _NUMS[v] = "0" if text in ("-0", "") else text
+    return text
 
 
 def pts(points) -> str:
