@@ -146,7 +146,25 @@ class Checker:
 
     # map.toml -------------------------------------------------------------------------------
     def check_hex_map(self, m: HexMap) -> bool:
-        """Check the hex map; False when its extent is too broken to place any hex."""
+        """Check the hex map; False when its extent is too broken to place any hex. A map that
+        passed with the same inputs before is not checked again (load.map_check_memo)."""
+        from builder.load import map_check_memo as memo
+
+        key = memo.memo_key(self.game_src, self.map_src, self.raw.boxes,
+                            bool(m.artwork)) if self.complete else None
+        passed = memo.recalled(key) if key else None
+        if passed:
+            self.grid = self.g.grid
+            self.map_hexes, self.hex_refs = passed
+            self.terrain_ids = {t.id for t in m.terrain_types}
+            return True
+        before = (len(self.e.problems), len(self.e.warnings), self.e.dropped)
+        ok = self._check_hex_map(m)
+        if key and ok and before == (len(self.e.problems), len(self.e.warnings), self.e.dropped):
+            memo.remember(key, self.map_hexes, self.hex_refs)
+        return ok
+
+    def _check_hex_map(self, m: HexMap) -> bool:
         if m.sheets and (m.columns or m.rows):
             self.map_err(("columns",), "a map with sheets takes its extent from each sheet",
                          "remove columns/rows or remove the sheets")
