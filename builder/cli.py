@@ -54,6 +54,32 @@ def main() -> None:
     """Build print files, a VASSAL module and a rules assistant from one folder of game data."""
 
 
+def run() -> None:
+    """The console entry point: main(), then exit without freeing the heap object by object
+    (a campaign game's model and drawings took 0.45 s to tear down after every file was
+    written). Exit handlers still run and the streams are flushed first."""
+    import atexit
+    import os
+
+    try:
+        main()
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    if code is None:
+        code = 0
+    elif not isinstance(code, int):
+        print(code, file=sys.stderr)
+        code = 1
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: nothing left to say to it
+            code = code or 1
+    os._exit(code)
+
+
 @main.command("list")
 def list_cmd() -> None:
     """List the games under sources/."""
