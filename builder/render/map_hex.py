@@ -248,13 +248,16 @@ class HexDrawing:
         d = []
         for h in self.hexes:
             cs = self.corners(h)
+            keys = [geom.key(p) for p in cs]  # each corner snapped and written once per hex
+            text = [f"{num(x)} {num(y)}" for x, y in cs]
             for i in range(6):
-                a, b = cs[i], cs[(i + 1) % 6]
-                k = tuple(sorted((geom.key(a), geom.key(b))))
+                j = (i + 1) % 6
+                a, b = keys[i], keys[j]
+                k = (a, b) if a <= b else (b, a)
                 if k in seen:
                     continue
                 seen.add(k)
-                d.append(f"M{num(a[0])} {num(a[1])}L{num(b[0])} {num(b[1])}")
+                d.append(f"M{text[i]}L{text[j]}")
         return S.path(
             "".join(d),
             fill="none",
