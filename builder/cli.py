@@ -71,6 +71,8 @@ def run() -> None:
     elif not isinstance(code, int):
         print(code, file=sys.stderr)
         code = 1
+    if sys.getprofile() or sys.gettrace():  # a profiler or coverage writes its data at exit
+        sys.exit(code)
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
         try:

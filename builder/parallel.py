@@ -106,11 +106,13 @@ def cached_map(fn: Callable[[Any, Any], bytes], items: Sequence,
     todo = [i for i, data in enumerate(out) if data is None]
     fresh = pmap(fn, [items[i] for i in todo], context, desc=desc,
                  cached=len(items) - len(todo), total=len(items))
-    for i, data in zip(todo, fresh):
+    for data in fresh:
         if not isinstance(data, (bytes, bytearray)):
             raise TypeError(f"cached_map: {getattr(fn, '__name__', fn)} returned "
                             f"{type(data).__name__}, not bytes")
-        c.put(keys[i], bytes(data))
-        out[i] = bytes(data)
-    cache.put_many(c, keys, out, set(todo))  # type: ignore[arg-type]
+    with c.batch():
+        for i, data in zip(todo, fresh):
+            c.put(keys[i], bytes(data))
+            out[i] = bytes(data)
+        cache.put_many(c, keys, out, set(todo))  # type: ignore[arg-type]
     return out  # type: ignore[return-value]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import multiprocessing
-import os
 from pathlib import Path
 
 import pytest
@@ -64,16 +63,38 @@ def test_models_are_keyed_by_content_not_folder(mini, tmp_path):
     assert cache.key((a.units[0],)) != cache.key((a.units[1],))
 
 
-def test_damaged_entry_is_a_miss(tmp_path):
+def test_damaged_large_entry_is_a_miss(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "LARGE_BYTES", 4)  # this payload goes to a file beside the database
     c = Cache(tmp_path)
     k = cache.key(("x",))
     c.put(k, b"payload")
-    path = tmp_path / k[:2] / k
+    path = tmp_path / "large" / k
     path.write_bytes(path.read_bytes()[:-3])  # torn write / disk trouble
     assert c.get(k) is None
-    assert not path.exists()
+    assert not path.exists() and not c.holds(k)
     c.put(k, b"payload")
     assert c.get(k) == b"payload"
+
+
+def test_a_damaged_database_means_no_cache_not_a_failure(tmp_path):
+    (tmp_path / cache.DB_NAME).write_bytes(b"not a database" * 100)
+    calls, produce = _count_calls()
+    with cache.using(Cache(tmp_path)) as c:
+        assert cache.cached(("a",), produce(b"one")) == b"one"
+        assert cache.cached(("a",), produce(b"one")) == b"one"
+        assert c.prune() == 0
+    assert len(calls) == 2  # drawn each time, as with no cache
+
+
+def test_large_and_small_entries_are_kept_apart(tmp_path, monkeypatch):
+    monkeypatch.setattr(cache, "LARGE_BYTES", 100)
+    c = Cache(tmp_path)
+    small, large = cache.key(("small",)), cache.key(("large",))
+    c.put(small, b"s" * 100)
+    c.put(large, b"l" * 101)
+    assert [p.name for p in (tmp_path / "large").iterdir()] == [large]
+    again = Cache(tmp_path)
+    assert (again.get(small), again.get(large)) == (b"s" * 100, b"l" * 101)
 
 
 def _faces(game, unit):
@@ -129,11 +150,11 @@ def test_concurrent_builds_share_a_cache_safely(tmp_path):
 
 
 def test_prune_keeps_the_most_recently_used(tmp_path):
-    c = Cache(tmp_path, max_bytes=3000)
+    c = Cache(tmp_path, max_bytes=2500)
     keys = [cache.key(("p", i)) for i in range(5)]
     for i, k in enumerate(keys):
         c.put(k, b"x" * 1000)
-        os.utime(tmp_path / k[:2] / k, ns=(i * 10**9, i * 10**9))  # older first
+        c._run("UPDATE entries SET used = ? WHERE key = ?", (i, k))  # older first
     assert c.prune() == 3
     assert [c.get(k) is not None for k in keys] == [False, False, False, True, True]
 
@@ -148,10 +169,27 @@ def test_many_entries_are_read_back_in_chunks_and_one_fresh_value_rewrites_its_c
         c.put(k, v)
     cache.put_many(c, keys, values, set(range(n)))
     for k in keys:  # the chunks alone hold the first two runs
-        (tmp_path / k[:2] / k).unlink()
+        c._run("DELETE FROM payloads WHERE key = ?", (k,))
     got = cache.get_many(Cache(tmp_path), keys)
     assert got[: 2 * cache.CHUNK] == values[: 2 * cache.CHUNK]
     assert got[2 * cache.CHUNK:] == [None] * 5
     changed = list(keys)
     changed[3] = cache.key(("item", "new"))  # one value of the first run changed
     assert cache.get_many(c, changed)[3] is None  # that run's chunk is another key: not served
+
+
+def test_a_hit_marks_its_entry_used_at_most_once_an_hour(tmp_path):
+    import time
+
+    c = Cache(tmp_path)
+    k = cache.key(("used",))
+    c.put(k, b"x")
+
+    def used():
+        return c._run("SELECT used FROM entries WHERE key = ?", (k,)).fetchone()[0]
+
+    recent = time.time_ns() - 10 * 60 * 10**9  # ten minutes ago: left as it is
+    c._run("UPDATE entries SET used = ? WHERE key = ?", (recent, k))
+    assert c.get(k) == b"x" and used() == recent
+    c._run("UPDATE entries SET used = 0 WHERE key = ?", (k,))  # long ago: marked now
+    assert c.get(k) == b"x" and used() > recent
