@@ -245,12 +245,12 @@ class Cache:
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:
         """Puts inside are one transaction: 8,000 module pictures are one commit, not 8,000."""
-        began = self._run("BEGIN IMMEDIATE") is not None
+        began = self._run("BEGIN IMMEDIATE") is not None  # None inside another batch
         try:
             yield
         finally:
-            if began:
-                self._run("COMMIT")
+            if began and self._run("COMMIT") is None:
+                self._run("ROLLBACK")  # never left holding the write lock: others wait on it
 
     def prune(self) -> int:
         """Delete the least recently used entries beyond max_bytes; returns the number deleted."""
