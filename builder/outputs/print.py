@@ -230,7 +230,7 @@ def build_svg(
 ) -> list[Path]:
     """The SVG of every component: the map (and its sheets), each counter sheet and aid page."""
     from builder.incremental import build_files, build_group
-    from builder.render.pages import page_svg
+    from builder.render.pages import compose, page_svg
 
     game = player_view(game)
     ps = print_set(game, paper, map_sheet)
@@ -241,8 +241,8 @@ def build_svg(
         pages = files(ps, game.slug)
         written += build_files(
             folder, f"svg-{part}", [(f"{stem}.svg", page.key) for stem, page in pages],
-            lambda todo, pages=pages: [page_svg(pages[i][1].make()).encode("utf-8")
-                                       for i in todo])
+            lambda todo, pages=pages: [page_svg(page).encode("utf-8")
+                                       for page in compose([pages[i][1] for i in todo])])
     _prune(folder, game.slug, "svg", written)
     return written
 
