@@ -32,11 +32,21 @@ def groups(pages) -> list[list[int]]:
     return out
 
 
+# Set while the PNG previews of the same pages follow (outputs.print.previews_with_pdf): run
+# in the worker that drew a group, with its pages, it rasterises their previews from the
+# recordings just made, instead of a later worker recording every page again.
+PREVIEWS = None
+
+
 def _draw_group(context, g: int) -> bytes:
     from builder.render.convert import pdf_document
 
     pages, grouped, title, author = context
-    return pdf_document([pages[i] for i in grouped[g]], title=title, author=author)
+    group = [pages[i] for i in grouped[g]]
+    data = pdf_document(group, title=title, author=author)
+    if PREVIEWS is not None:
+        PREVIEWS(group)
+    return data
 
 
 def pdf_document(pages, title: str = "", author: str = "", desc: str = "PDF pages") -> bytes:

@@ -170,6 +170,53 @@ def _map_svgs(game: Game, sheets: list) -> list[str]:
     return [d.decode("utf-8") for d in data]
 
 
+@contextlib.contextmanager
+def previews_with_pdf(game: Game, on: bool = True):
+    """While the PDF pages are drawn, their PNG previews are made in the same workers and put
+    in the cache, where build_png then finds them (the print group builds pdf, then png).
+    A sheet's or a counter sheet's drawing is then recorded once, not once per format."""
+    from builder import pdfpages
+
+    if not on:
+        yield
+        return
+    before = pdfpages.PREVIEWS
+    pdfpages.PREVIEWS = _previews_ahead(game)
+    try:
+        yield
+    finally:
+        pdfpages.PREVIEWS = before
+
+
+def _previews_ahead(game: Game):
+    """The pdfpages.PREVIEWS hook for this game's print set: each page's preview and, for a
+    group showing a whole map sheet, that sheet's preview (build_png's map files), each under
+    the key build_png looks for, unless the cache holds it already."""
+    from builder import cache
+    from builder.render.convert import Layer, Page, page_to_png, svg_size_mm
+    from builder.render.pages import page_key
+
+    def previews(group: list) -> None:
+        store = cache.active()
+        if store is None:
+            return
+        ps = print_set(game)  # its map drawings only if made already: never drawn for this
+        maps = {id(svg) for svg in ps.sheet_maps.values()} if "_map" in vars(ps) else set()
+        pages = list(group)
+        for page in group:
+            pages += [Page(*svg_size_mm(layer.svg), (Layer(layer.svg),))
+                      for layer in page.layers if id(layer.svg) in maps]
+            maps -= {id(layer.svg) for layer in page.layers}  # once per group
+        digests: dict[int, str] = {}
+        for page in pages:
+            scale = _preview_scale(page)
+            k = cache.key(("preview-png", page_key(page, digests), scale))
+            if not store.holds(k):
+                store.put(k, page_to_png(page, scale))
+
+    return previews
+
+
 def _preview_scale(page) -> float:
     from builder.render.convert import capped_px_per_mm
 

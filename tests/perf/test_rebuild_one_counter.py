@@ -50,15 +50,15 @@ def rebuilt(tmp_path_factory):
     previews it drew)."""
     tmp = tmp_path_factory.mktemp("one-counter")
     game = synth.write_game(tmp / "synth", synth.Shape(columns=8, rows=6, units=260))
-    from builder.outputs import print as print_out
-
     store = Cache(tmp / "cache")
+    from builder.render import convert
+
     previews: list[str] = []  # the PNG previews drawn, by page label
-    png = print_out._png
+    png = convert.page_to_png  # the PNG builder's and the PDF workers' (previews_with_pdf)
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("BUILDER_JOBS", "1")  # drawn in this process, where previews records them
-        mp.setattr(print_out, "_png", lambda pages, i: previews.append(pages[i].label) or
-                   png(pages, i))
+        mp.setattr(convert, "page_to_png", lambda page, scale: previews.append(page.label) or
+                   png(page, scale))
         _build(game, tmp / "out", store)
         synth.change_one_counter(game)
         previews.clear()
