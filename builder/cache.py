@@ -133,11 +133,14 @@ class Cache:
         state.update(_db=None, _pid=0)
         return state
 
-    def _conn(self):
+    def _conn(self, create: bool):
         """This process's connection (a forked child opens its own), or None when the
-        database cannot be opened: the build then runs uncached."""
+        database cannot be opened: the build then runs uncached. Only a write creates it (a
+        build that stops at broken sources leaves no trace in its output folder)."""
         if self._pid == os.getpid():
             return self._db
+        if not create and not (self.root / DB_NAME).is_file():
+            return None
         import sqlite3
 
         self._pid, self._db = os.getpid(), None
@@ -160,11 +163,11 @@ class Cache:
             pass
         return self._db
 
-    def _run(self, sql: str, args=()):
+    def _run(self, sql: str, args=(), create: bool = False):
         """The cursor of one statement, or None when the database is not usable."""
         import sqlite3
 
-        db = self._conn()
+        db = self._conn(create)
         if db is None:
             return None
         try:
@@ -217,7 +220,7 @@ class Cache:
             return
         with self.batch():
             done = self._run("INSERT OR REPLACE INTO entries VALUES (?, ?, ?, ?)",
-                             (k, len(data), time.time_ns(), int(large)))
+                             (k, len(data), time.time_ns(), int(large)), create=True)
             if large:
                 self._run("DELETE FROM payloads WHERE key = ?", (k,))
             elif done is not None:
@@ -245,7 +248,7 @@ class Cache:
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:
         """Puts inside are one transaction: 8,000 module pictures are one commit, not 8,000."""
-        began = self._run("BEGIN IMMEDIATE") is not None  # None inside another batch
+        began = self._run("BEGIN IMMEDIATE", create=True) is not None  # None inside a batch
         try:
             yield
         finally:

@@ -193,3 +193,12 @@ def test_a_hit_marks_its_entry_used_at_most_once_an_hour(tmp_path):
     assert c.get(k) == b"x" and used() == recent
     c._run("UPDATE entries SET used = 0 WHERE key = ?", (k,))  # long ago: marked now
     assert c.get(k) == b"x" and used() > recent
+
+
+def test_reading_an_empty_cache_creates_nothing(tmp_path):
+    c = Cache(tmp_path / "cache")
+    k = cache.key(("nothing",))
+    assert c.get(k) is None and not c.holds(k) and c.prune() == 0
+    assert not (tmp_path / "cache").exists()  # a build stopped by broken sources leaves no trace
+    c.put(k, b"x")
+    assert c.get(k) == b"x"
