@@ -94,21 +94,27 @@ def compose_board(game: Game, parts: list, pngs: list[bytes], px_per_mm: float) 
     from builder.vassal.geometry import board_layout
 
     layout = board_layout(game)
-    board = Image.open(io.BytesIO(pngs[0])).convert("RGBA")
+    # an RGB board with each piece pasted through its own alpha: the same pixels as
+    # compositing onto an RGBA board, without holding a 60-megapixel RGBA copy (240 MB) too
+    board = Image.open(io.BytesIO(pngs[0])).convert("RGB")
     for (sheet, _), png in zip(parts[1:], pngs[1:]):
-        piece = Image.open(io.BytesIO(png)).convert("RGBA")
+        piece = Image.open(io.BytesIO(png))
+        if piece.mode != "RGBA":
+            piece = piece.convert("RGBA")
         x = y = 0
         if sheet is not None:  # a sheet drawn alone: its origin lies elsewhere on the whole map
             sx, sy = layout.sheet_layout(sheet).origin_mm
             x = round((layout.origin_mm[0] - sx) * px_per_mm)
             y = round((layout.origin_mm[1] - sy) * px_per_mm)
         w, h = min(piece.width, board.width - x), min(piece.height, board.height - y)
-        board.alpha_composite(piece.crop((0, 0, w, h)), dest=(x, y))
+        if (w, h) != piece.size:
+            piece = piece.crop((0, 0, w, h))
+        board.paste(piece, (x, y), piece)
         del piece
     buf = io.BytesIO()
     # zlib level 1: a 60-megapixel campaign board encodes in 3.0 s instead of 4.1 s, for a
     # file 3 % larger (37.6 MB against 36.6 MB)
-    board.convert("RGB").save(buf, "PNG", compress_level=1)
+    board.save(buf, "PNG", compress_level=1)
     return buf.getvalue()
 
 
