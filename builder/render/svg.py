@@ -15,7 +15,7 @@ def num(v: float) -> str:
     """A coordinate with at most 3 decimals and no '-0' (stable, compact output)."""
     text = _NUMS.get(v)
     if text is None:
-        if len(_NUMS) > 500_000:
+        if len(_NUMS) > 100_000:  # about 13 MB
             _NUMS.clear()
         text = f"{v:.3f}".rstrip("0").rstrip(".")
         text = _NUMS[v] = "0" if text in ("-0", "") else text
