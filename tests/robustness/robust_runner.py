@@ -74,13 +74,18 @@ def run_builder(*args: str | Path, cwd: Path, wall: float = 180.0, env: dict | N
 
 
 def snapshot(folder: Path) -> dict[str, tuple]:
-    """Every file and folder under folder: relative path -> (kind, bytes, mtime)."""
+    """Every file and folder under folder: relative path -> (kind, bytes, mtime). The build
+    cache's SQLite shared-memory index (cache.sqlite3-shm) is listed but not compared: any
+    reader of the database, such as the up-to-date check a broken build makes before loading,
+    records its read lock there; the database and its log must stay as they were."""
     out: dict[str, tuple] = {}
     if not folder.exists():
         return out
     for path in sorted(folder.rglob("*")):
         rel = str(path.relative_to(folder))
-        if path.is_dir():
+        if path.name.endswith(".sqlite3-shm"):
+            out[rel] = ("sqlite shared memory",)
+        elif path.is_dir():
             out[rel] = ("dir",)
         else:
             out[rel] = ("file", path.read_bytes(), path.stat().st_mtime_ns)
