@@ -206,7 +206,7 @@ def _previews_ahead(game: Game):
         for page in group:
             pages += [Page(*svg_size_mm(layer.svg), (Layer(layer.svg),))
                       for layer in page.layers if id(layer.svg) in maps]
-            maps -= {id(layer.svg) for layer in page.layers}  # once per group
+            maps -= {id(layer.svg) for layer in page.layers}  # a sheet on six pages: once
         digests: dict[int, str] = {}
         for page in pages:
             scale = _preview_scale(page)

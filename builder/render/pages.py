@@ -277,6 +277,7 @@ def counter_page_plan(game: Game, paper: str) -> list[PlannedPage]:
         return game.unit_by_id.get(cid) or game.marker_by_id[cid]
 
     def face_parts(k: tuple[str, str]) -> tuple:
+        """The cache key parts of one face's SVG, for face() and draw_faces() alike."""
         return ("counter-face-svg", keys.counter_parts(game, item(k[0]), k[1]), style.BLEED)
 
     def face(cid: str, f: str) -> str:
@@ -284,8 +285,7 @@ def counter_page_plan(game: Game, paper: str) -> list[PlannedPage]:
         if k not in svgs:
             # from the build cache when its row and game.toml are unchanged: 8,000 faces of a
             # campaign game take 2 s to write again after one counter changes
-            svgs[k] = cache.cached_text(face_parts(k),
-                                        lambda: counter_svg(game, cid, f, bleed=style.BLEED))
+            svgs[k] = cache.cached(face_parts(k), lambda: _face_svg(game, k)).decode("utf-8")
         return svgs[k]
 
     def draw_faces(wanted: list) -> None:
@@ -295,8 +295,7 @@ def counter_page_plan(game: Game, paper: str) -> list[PlannedPage]:
         todo = [k for k in dict.fromkeys(wanted) if k not in svgs]
         if cache.active() is None or len(todo) < 2:
             return  # face() draws them as the page needs them
-        texts = parallel.cached_map(_face_svg, todo, lambda k: ("text", *face_parts(k)), game,
-                                    desc="counter faces")
+        texts = parallel.cached_map(_face_svg, todo, face_parts, game, desc="counter faces")
         svgs.update((k, text.decode("utf-8")) for k, text in zip(todo, texts))
 
     n = len(sheets)
