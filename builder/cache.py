@@ -193,7 +193,7 @@ class Cache:
         if now - used > TOUCH_NS:  # pruning goes by the hour: a hit is not a write every time
             self._run("UPDATE entries SET used = ? WHERE key = ?", (now, k))
         self.stats.hits += 1
-        return bytes(data)
+        return data
 
     def _read_file(self, k: str) -> bytes | None:
         path = self._file(k)

@@ -48,13 +48,11 @@ def recalled(key: str) -> tuple[int, int] | None:
 
 def remember(key: str, hexes: int, refs: int) -> None:
     from builder.atomic import write_text
+    from builder.load.model_cache import keep_newest
 
     path = _path(key)
     try:
         write_text(path, f"{hexes} {refs}")
-        kept = sorted(path.parent.glob("map-checked-*"), key=lambda p: p.stat().st_mtime,
-                      reverse=True)
-        for old in kept[KEEP:]:
-            old.unlink(missing_ok=True)
+        keep_newest(path.parent, "map-checked-*", KEEP)
     except OSError:
         pass  # not kept: the next run checks again

@@ -70,12 +70,13 @@ def _store(path: Path, game: Game) -> None:
 
     try:
         write_bytes(path, pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL))
-        _prune(path.parent)
+        keep_newest(path.parent, "model-*.pickle", KEEP)
     except (OSError, pickle.PicklingError):
         pass  # not stored: the next command validates again
 
 
-def _prune(folder: Path) -> None:
-    models = sorted(folder.glob("model-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in models[KEEP:]:
+def keep_newest(folder: Path, pattern: str, keep: int) -> None:
+    """Remove the files matching pattern in folder beyond the `keep` most recently used."""
+    found = sorted(folder.glob(pattern), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in found[keep:]:
         old.unlink(missing_ok=True)
