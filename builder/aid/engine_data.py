@@ -52,32 +52,40 @@ def _map_data(game: Game) -> dict:
     return data
 
 
-def _map_data_cached(game: Game) -> dict:
-    """_map_data from the build cache when map.toml is unchanged: it reads the map alone, and a
-    campaign map's 34,000 hexes and their hexsides take seconds to list again after a counter
-    edit."""
-    import json
-
+def _map_script_json(game: Game) -> str:
+    """_map_data as script_json text, from the build cache when map.toml is unchanged: it reads
+    the map alone, and a campaign map's 34,000 hexes and their hexsides take seconds to list
+    again after a counter edit (kept as text: parsing it back to write it again took 0.2 s)."""
     from builder import cache, keys
 
-    return json.loads(cache.cached_text(("aid-map-data", keys.slice_digest(game, "map")),
-                                        lambda: json.dumps(_map_data(game))))
+    return cache.cached_text(("aid-map-script-json", keys.slice_digest(game, "map")),
+                             lambda: script_json(_map_data(game)))
 
 
-def engine_data(game: Game) -> dict:
-    """Everything the JavaScript engine needs for this game, as plain JSON data."""
+def _engine_fields(game: Game) -> dict:
+    """engine_data without its map."""
     from builder.tables import api, effects
 
-    calcs = api.list_calculators(game)
     return {
         "game": game.slug,
-        "calculators": calcs,
+        "calculators": api.list_calculators(game),
         "tables": {t.id: t.model_dump(mode="json") for t in game.tables},
-        "map": _map_data_cached(game),
         "turns": [{"number": d.number, "name": d.name, "night": d.night, "period": d.period}
                   for d in game.info.turns.detail],
         "effects": effects.description(),  # what each rule effect means (builder.tables.effects)
     }
+
+
+def engine_data(game: Game) -> dict:
+    """Everything the JavaScript engine needs for this game, as plain JSON data."""
+    return {**_engine_fields(game), "map": json.loads(_map_script_json(game))}
+
+
+def engine_script_json(game: Game) -> tuple[dict, str]:
+    """(engine_data without the map, script_json of the whole): the map's text is spliced in as
+    the cache holds it."""
+    fields = _engine_fields(game)
+    return fields, script_json(fields)[:-1] + ',"map":' + _map_script_json(game) + "}"
 
 
 def script_json(data) -> str:

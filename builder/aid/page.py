@@ -16,7 +16,7 @@ import jinja2
 import markupsafe
 
 from builder.aid import content, tools
-from builder.aid.engine_data import engine_data, script_json
+from builder.aid.engine_data import engine_script_json
 from builder.aid.names import UniqueNames
 from builder.aid.rules_html import render_rules, section_label
 from builder.model.game_model import Game
@@ -66,7 +66,7 @@ def render_aid(game: Game) -> str:
     """The player aid page of one game, as HTML text (deterministic)."""
     info = game.info
     scripts = [_asset(n) for n in SCRIPTS]
-    data = engine_data(game)
+    data, data_json = engine_script_json(game)
     unique = UniqueNames()
     sections = render_rules(game.rules, unique) if game.rules else []
     calculators = tools.offered(game, data["calculators"])
@@ -84,7 +84,7 @@ def render_aid(game: Game) -> str:
         "css": _asset("aid.css"),
         "scripts": scripts,
         "csp": _csp(scripts),
-        "data_json": script_json(data),
+        "data_json": data_json,
         "calculators": calculators,
         "dice": tools.dice(game),
         "nav": _nav(calculators, tables, scenarios, sequence, sections),
