@@ -36,7 +36,7 @@ def _picture(context, job) -> bytes:
 
     game, px, piece_px = context
     if job[0] == "board":
-        return images.board_part_png(game, job[1:], px)
+        return images.board_part(game, job[1:], px)
     return images.counter_png(game, job[0], job[1], piece_px)
 
 
@@ -44,7 +44,7 @@ def _board_key(game: Game, part: tuple, px: float) -> tuple:
     """The cache key parts of one piece of the board picture (images.board_parts)."""
     from builder import keys
 
-    return ("module-board-png", keys.map_parts(game, part[0]), part[1], px)
+    return ("module-board-part", keys.map_parts(game, part[0]), part[1], px)
 
 
 def board_in_cache(game: Game) -> bool:
@@ -99,12 +99,12 @@ def _pictures_drawn_first(game: Game):
             return board_png(g, px_)
         from builder import cache
 
-        pngs = [drawn[j] for j in board_jobs]
-        if len(pngs) == 1:
-            return pngs[0]
+        pieces = [drawn[j] for j in board_jobs]
+        if len(pieces) == 1:
+            return pieces[0]
         # laying 22 pieces of a campaign map together takes seconds: kept like the pieces
         return cache.cached(("module-board-composed", *(parts(j) for j in board_jobs)),
-                            lambda: images.compose_board(game, board_parts, pngs, px))
+                            lambda: images.compose_board(game, board_parts, pieces, px))
 
     def served_counter(g, cid, face, px_):
         hit = drawn.get((cid, face)) if (g, px_) == (game, piece_px) else None

@@ -12,7 +12,9 @@ import hashlib
 import io
 import math
 import re
+import struct
 import time
+import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -164,6 +166,29 @@ def svg_to_png(svg: str, px_per_mm: float) -> bytes:
         with _simple_text():
             return PNGSurface.convert(bytestring=svg.encode("utf-8"), dpi=px_per_mm * 25.4)
     return png.encode(surface)
+
+
+def svg_to_pixels(svg: str, px_per_mm: float) -> bytes:
+    """The SVG rasterised at px_per_mm as packed pixels (see surface_of): cairo's own
+    premultiplied ARGB, deflated, for a picture that is only laid onto another with cairo. A PNG
+    would be unpremultiplied to write and multiplied again to lay: on a campaign board's 22
+    pieces (180 megapixels) that took 13 of the module's 80 CPU seconds."""
+    surface = cairo_draw.raster(svg, px_per_mm)
+    if surface is None:  # outside cairo_draw's vocabulary: CairoSVG's PNG, read by cairo
+        surface = cairo.ImageSurface.create_from_png(io.BytesIO(svg_to_png(svg, px_per_mm)))
+    surface.flush()
+    head = _PACKED.pack(surface.get_width(), surface.get_height(), surface.get_stride())
+    return head + zlib.compress(surface.get_data(), png.LEVEL)
+
+
+_PACKED = struct.Struct("<III")  # width, height and stride in pixels and bytes
+
+
+def surface_of(packed: bytes) -> cairo.ImageSurface:
+    """The cairo ARGB32 image surface svg_to_pixels packed."""
+    width, height, stride = _PACKED.unpack_from(packed)
+    data = bytearray(zlib.decompress(memoryview(packed)[_PACKED.size:]))
+    return cairo.ImageSurface.create_for_data(data, cairo.FORMAT_ARGB32, width, height, stride)
 
 
 def _rgb(colour: str) -> tuple[float, float, float]:

@@ -53,7 +53,7 @@ def test_a_sheet_out_of_place_is_seen(game, monkeypatch):
     monkeypatch.setattr(images, "BOARD_IN_PIECES_HEXES", 0)
     px = BoardGeometry(game).px_per_mm
     parts = images.board_parts(game)
-    pngs = [images.board_part_png(game, p, px) for p in parts]
+    pieces = [images.board_part(game, p, px) for p in parts]
     sheet = game.map.sheets[0].id
     from builder.render import layout as layout_mod
 
@@ -70,7 +70,7 @@ def test_a_sheet_out_of_place_is_seen(game, monkeypatch):
         return moved
 
     monkeypatch.setattr(layout_mod.MapLayout, "sheet_layout", shifted)
-    laid = Image.open(io.BytesIO(images.compose_board(game, parts, pngs, px))).convert("RGB")
+    laid = Image.open(io.BytesIO(images.compose_board(game, parts, pieces, px))).convert("RGB")
     whole = Image.open(io.BytesIO(svg_to_png(images.board_svg(game), px))).convert("RGB")
     diff = ImageChops.difference(whole, laid).convert("L")
     assert _share_changed(diff) >= 0.01
