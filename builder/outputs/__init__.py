@@ -9,7 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from builder.model.game_model import Game
-from builder.model.maps import AreaMap
 from builder.outputs import html, json_model, proof
 from builder.outputs import print as print_out
 from builder.outputs import vmod
@@ -44,15 +43,16 @@ def build_game(game: Game, formats, out_root: Path, *, cache=None, digest: str =
             from builder.vassal.images import draw_shared_map
 
             draw_shared_map(player_view(game))  # the printed map and the board share its hexes
-        at_once = 1 if _campaign_board_to_draw(game, formats) else None
-        made = side_by_side.run([step(fmts) for fmts in groups], at_once)
+        made = side_by_side.run([step(fmts) for fmts in groups])
     by_format = {fmt: paths for group in made for fmt, paths in group}
     return [path for fmt in formats for path in by_format[fmt]]
 
 
 # Formats built together, in one process: the print formats share one drawing of every
 # component (outputs.print.PrintSet); the module and the web files draw their own. The
-# groups run side by side (builder.side_by_side), so a small game uses both cores.
+# groups run side by side (builder.side_by_side), so a small game uses both cores; a campaign
+# game too: its board pieces are laid as cairo pixels (vassal.images.compose_board), so the
+# module drawing its board beside the print files stays well under 2 GiB (1.1 GiB PSS).
 GROUPS = (("svg", "pdf", "png"), ("vmod",), ("json", "html", "proof"))
 
 
@@ -61,19 +61,6 @@ def _side_by_side(formats) -> list[list[str]]:
     groups = [[f for f in formats if f in group] for group in GROUPS]
     rest = [f for f in formats if not any(f in group for group in GROUPS)]
     return [g for g in groups if g] + ([rest] if rest else [])
-
-
-def _campaign_board_to_draw(game: Game, formats) -> bool:
-    """Whether the module must draw a campaign map's board (in pieces, not in the cache). Then
-    the formats are built one after another: the board's workers and the print files' each fill
-    every core, so side by side they only add up their memory (the Europa-scale game, all
-    formats cold: 2.9 GiB summed over the processes, against 2 GiB allowed)."""
-    if "vmod" not in formats or isinstance(game.map, AreaMap):
-        return False
-    from builder.vassal import images
-
-    view = player_view(game)
-    return len(images.board_parts(view)) > 1 and not vmod.board_in_cache(view)
 
 
 def _build_formats(game: Game, formats, out_dir: Path, cache,

@@ -47,20 +47,6 @@ def _board_key(game: Game, part: tuple, px: float) -> tuple:
     return ("module-board-part", keys.map_parts(game, part[0]), part[1], px)
 
 
-def board_in_cache(game: Game) -> bool:
-    """Whether every piece of the module's board picture is in the build cache already."""
-    from builder import cache
-    from builder.vassal import images
-    from builder.vassal.geometry import BoardGeometry
-
-    store = cache.active()
-    if store is None:
-        return False
-    px = BoardGeometry(game).px_per_mm
-    return all(store.holds(cache.key(_board_key(game, part, px)))
-               for part in images.board_parts(game))
-
-
 @contextlib.contextmanager
 def _pictures_drawn_first(game: Game):
     """Draw the module's pictures (the board, every piece face) before build_module asks

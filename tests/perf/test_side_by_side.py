@@ -85,27 +85,3 @@ def test_format_groups_keep_the_print_formats_together():
         ["svg", "pdf", "png"], ["vmod"], ["json", "html"]]
     assert _side_by_side(["vmod", "pdf"]) == [["pdf"], ["vmod"]]
     assert _side_by_side(["pdf", "proof"]) == [["pdf"], ["proof"]]
-
-
-def test_a_campaign_board_to_draw_builds_the_formats_one_after_another(monkeypatch, tmp_path):
-    """Drawing a campaign board beside the print files only adds up their memory; once the
-    board is in the cache (a rebuild after an edit) the formats go side by side again."""
-    from builder.load import load_game
-    from builder.outputs import _campaign_board_to_draw, vmod
-    from builder.vassal import images
-    from builder.vassal.geometry import BoardGeometry
-    from builder.views import player_view
-    from repo_paths import ROOT
-
-    game = load_game(ROOT / "sources" / "europa-terrain")
-    assert not _campaign_board_to_draw(game, ["pdf", "vmod"])  # one whole board
-    monkeypatch.setattr(images, "BOARD_IN_PIECES_HEXES", 0)  # as if it were campaign-sized
-    store = cache.Cache(tmp_path / "cache")
-    with cache.using(store):
-        assert _campaign_board_to_draw(game, ["pdf", "vmod"])
-        assert not _campaign_board_to_draw(game, ["pdf", "png"])
-        view = player_view(game)
-        px = BoardGeometry(view).px_per_mm
-        for part in images.board_parts(view):
-            store.put(cache.key(vmod._board_key(view, part, px)), b"png")
-        assert not _campaign_board_to_draw(game, ["pdf", "vmod"])
