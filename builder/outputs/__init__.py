@@ -70,7 +70,7 @@ def _build_formats(game: Game, formats, out_dir: Path, cache,
     written = []
     # the previews follow the PDF: its workers make them from the recordings they just made
     ahead = "pdf" in formats and "png" in formats[formats.index("pdf"):]
-    with print_out.previews_with_pdf(player_view(game), ahead):
+    with print_out.previews_with_pdf(ahead):
         for fmt in formats:
             paths = list(BUILDERS[fmt](game, out_dir))
             incremental.record(cache, digest, fmt, out_dir, paths)

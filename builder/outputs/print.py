@@ -171,7 +171,7 @@ def _map_svgs(game: Game, sheets: list) -> list[str]:
 
 
 @contextlib.contextmanager
-def previews_with_pdf(game: Game, on: bool = True):
+def previews_with_pdf(on: bool = True):
     """While the PDF pages are drawn, their PNG previews are made in the same workers and put
     in the cache, where build_png then finds them (the print group builds pdf, then png).
     A sheet's or a counter sheet's drawing is then recorded once, not once per format."""
@@ -181,14 +181,14 @@ def previews_with_pdf(game: Game, on: bool = True):
         yield
         return
     before = pdfpages.PREVIEWS
-    pdfpages.PREVIEWS = _previews_ahead(game)
+    pdfpages.PREVIEWS = _previews_ahead()
     try:
         yield
     finally:
         pdfpages.PREVIEWS = before
 
 
-def _previews_ahead(game: Game):
+def _previews_ahead():
     """The pdfpages.PREVIEWS hook for this game's print set: each page's preview and, for a
     group showing a whole map sheet, that sheet's preview (build_png's map files), each under
     the key build_png looks for, unless the cache holds it already."""
@@ -200,13 +200,16 @@ def _previews_ahead(game: Game):
         store = cache.active()
         if store is None:
             return
-        ps = print_set(game)  # its map drawings only if made already: never drawn for this
-        maps = {id(svg) for svg in ps.sheet_maps.values()} if "_map" in vars(ps) else set()
-        pages = list(group)
+        pages, seen = [], set()
         for page in group:
-            pages += [Page(*svg_size_mm(layer.svg), (Layer(layer.svg),))
-                      for layer in page.layers if id(layer.svg) in maps]
-            maps -= {id(layer.svg) for layer in page.layers}  # a sheet on six pages: once
+            # a map's preview is its drawing whole (build_png's map files), not the pages it
+            # is printed on: a sheet tiled over nine pages gives one preview, and no page one
+            alone = [layer.svg for layer in page.layers if layer.alone]
+            if not alone:
+                pages.append(page)
+            pages += [Page(*svg_size_mm(svg), (Layer(svg),)) for svg in alone
+                      if id(svg) not in seen]
+            seen.update(id(svg) for svg in alone)
         digests: dict[int, str] = {}
         for page in pages:
             scale = _preview_scale(page)

@@ -36,6 +36,7 @@ class Layer:
     y: float = 0.0
     clip: tuple[float, float, float, float] | None = None
     scale: float = 1.0
+    alone: bool = False  # a drawing with a preview of its own (a map), not of the pages it is on
 
 
 @dataclass(frozen=True)

@@ -491,7 +491,7 @@ def map_pages(game: Game, svg: str, paper: str, label: str = "map") -> list[Page
         furniture = _furniture(
             w, h, title, f"{paper_name(paper)}, actual size", "Print at 100 % (actual size)."
         )
-        return [Page(w, h, (Layer(furniture), Layer(svg, x, y)), label)]
+        return [Page(w, h, (Layer(furniture), Layer(svg, x, y, alone=True)), label)]
     step_x = (map_w - aw) / (nx - 1) if nx > 1 else 0.0
     step_y = (map_h - ah) / (ny - 1) if ny > 1 else 0.0
     tile_w = min(aw, map_w)
@@ -534,7 +534,7 @@ def map_pages(game: Game, svg: str, paper: str, label: str = "map") -> list[Page
                     h,
                     (
                         Layer(furniture),
-                        Layer(svg, px - x0, py - y0, clip=(px, py, tile_w, tile_h)),
+                        Layer(svg, px - x0, py - y0, clip=(px, py, tile_w, tile_h), alone=True),
                         Layer(over),
                     ),
                     f"{label} tile {name}",
@@ -676,5 +676,6 @@ def _assembly_page(
     )
     over = S.document(w, h, "".join(grid))
     return Page(
-        w, h, (Layer(furniture), Layer(svg, ox, oy, scale=k), Layer(over)), f"{label} assembly"
+        w, h, (Layer(furniture), Layer(svg, ox, oy, scale=k, alone=True), Layer(over)),
+        f"{label} assembly"
     )
