@@ -90,3 +90,39 @@ def test_elliptical_arc_rotated():
     assert abs(np.count_nonzero(arcs[:, :, 3]) - area) < area * 0.002
     # cairo splits the two into different curves: only anti-aliased edge pixels differ
     assert np.count_nonzero(np.abs(arcs - ellipse).max(axis=2) > 8) < area * 0.02
+
+
+def _doc(body: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+            f'width="30mm" height="20mm" viewBox="0 0 30 20">{body}</svg>')
+
+
+def _straight(surface: cairo.ImageSurface) -> np.ndarray:
+    return png.pixels(surface).astype(int)
+
+
+def test_packed_pixels_are_the_raster():
+    """A campaign board's pieces travel as cairo's own pixels (convert.svg_to_pixels): unpacked,
+    they are the drawing rasterised, alpha and all."""
+    from builder.render import convert
+
+    svg = _doc('<circle cx="10" cy="10" r="6" fill="#804020" fill-opacity="0.6"/>')
+    surface = convert.surface_of(convert.svg_to_pixels(svg, 4))
+    assert (surface.get_width(), surface.get_height()) == (120, 80)
+    assert np.array_equal(_straight(surface), _straight(cairo_draw.raster(svg, 4)))
+
+
+def test_packed_pixels_of_a_drawing_cairo_draw_leaves_to_cairosvg():
+    """Supplied artwork (an <image>) is drawn by CairoSVG; its pixels are packed all the same."""
+    from builder.render import convert
+
+    dot = io.BytesIO()
+    Image.new("RGB", (4, 4), (0, 128, 255)).save(dot, "PNG")
+    import base64
+
+    href = "data:image/png;base64," + base64.b64encode(dot.getvalue()).decode("ascii")
+    svg = _doc(f'<image x="0" y="0" width="30" height="20" xlink:href="{href}"/>')
+    assert cairo_draw.raster(svg, 4) is None
+    pixels = _straight(convert.surface_of(convert.svg_to_pixels(svg, 4)))
+    assert pixels.shape[:2] == (80, 120)
+    assert tuple(pixels[40, 60][:3]) == (0, 128, 255)
