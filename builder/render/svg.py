@@ -116,15 +116,20 @@ def text(
     if not s:
         return ""
     transform = []
-    if x or y:
-        transform.append(f"translate({num(x)} {num(y)})")
     if rotate:
         transform.append(f"rotate({num(rotate)})")
     if skew:
         transform.append(f"skewX({num(skew)})")
     if abs(scale_x - 1.0) > 1e-4:
         transform.append(f"scale({num(scale_x)} 1)")
+    # plain text placed by x and y; a turned, slanted or narrowed one moved there first (a
+    # transform per text costs every reader: a map sheet has 1,700 hex numbers)
+    at = {"x": num(x) if x else None, "y": num(y) if y else None}
+    if transform and (x or y):
+        transform.insert(0, f"translate({num(x)} {num(y)})")
+        at = {}
     common = {
+        **at,
         "font_family": family,
         "font_size": num(size),
         "text_anchor": anchor,
