@@ -181,43 +181,38 @@ def previews_with_pdf(on: bool = True):
         yield
         return
     before = pdfpages.PREVIEWS
-    pdfpages.PREVIEWS = _previews_ahead()
+    pdfpages.PREVIEWS = _previews_ahead
     try:
         yield
     finally:
         pdfpages.PREVIEWS = before
 
 
-def _previews_ahead():
-    """The pdfpages.PREVIEWS hook for this game's print set: each page's preview and, for a
-    group showing a whole map sheet, that sheet's preview (build_png's map files), each under
-    the key build_png looks for, unless the cache holds it already."""
+def _previews_ahead(group: list) -> None:
+    """The pdfpages.PREVIEWS hook: the previews of a group's pages just drawn, each under the
+    key build_png looks for, unless the cache holds it already. A page showing a map gets none:
+    the map's preview is its drawing whole (build_png's map files), so a sheet tiled over nine
+    pages gives one preview, and none of its pages one."""
     from builder import cache
     from builder.render.convert import Layer, Page, page_to_png, svg_size_mm
     from builder.render.pages import page_key
 
-    def previews(group: list) -> None:
-        store = cache.active()
-        if store is None:
-            return
-        pages, seen = [], set()
-        for page in group:
-            # a map's preview is its drawing whole (build_png's map files), not the pages it
-            # is printed on: a sheet tiled over nine pages gives one preview, and no page one
-            alone = [layer.svg for layer in page.layers if layer.alone]
-            if not alone:
-                pages.append(page)
-            pages += [Page(*svg_size_mm(svg), (Layer(svg),)) for svg in alone
-                      if id(svg) not in seen]
-            seen.update(id(svg) for svg in alone)
-        digests: dict[int, str] = {}
-        for page in pages:
-            scale = _preview_scale(page)
-            k = cache.key(("preview-png", page_key(page, digests), scale))
-            if not store.holds(k):
-                store.put(k, page_to_png(page, scale))
-
-    return previews
+    store = cache.active()
+    if store is None:
+        return
+    pages, seen = [], set()
+    for page in group:
+        alone = [layer.svg for layer in page.layers if layer.alone]
+        if not alone:
+            pages.append(page)
+        pages += [Page(*svg_size_mm(svg), (Layer(svg),)) for svg in alone if id(svg) not in seen]
+        seen.update(id(svg) for svg in alone)
+    digests: dict[int, str] = {}
+    for page in pages:
+        scale = _preview_scale(page)
+        k = cache.key(("preview-png", page_key(page, digests), scale))
+        if not store.holds(k):
+            store.put(k, page_to_png(page, scale))
 
 
 def _preview_scale(page) -> float:
