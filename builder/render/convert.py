@@ -185,6 +185,12 @@ def svg_to_pixels(svg: str, px_per_mm: float) -> bytes:
 _PACKED = struct.Struct("<III")  # width, height and stride in pixels and bytes
 
 
+def packed_size(packed: bytes) -> tuple[int, int]:
+    """Width and height in pixels of what svg_to_pixels packed (read from its head alone)."""
+    width, height, _ = _PACKED.unpack_from(packed)
+    return width, height
+
+
 def surface_of(packed: bytes) -> cairo.ImageSurface:
     """The cairo ARGB32 image surface svg_to_pixels packed."""
     width, height, stride = _PACKED.unpack_from(packed)

@@ -101,15 +101,14 @@ def compose_board(game: Game, parts: list, pieces: list[bytes], px_per_mm: float
     from builder.vassal.geometry import board_layout
 
     layout = board_layout(game)
-    first = convert.surface_of(pieces[0])
-    # an opaque board: cairo lays each piece through its own alpha, premultiplied as drawn
-    board = cairo.ImageSurface(cairo.FORMAT_RGB24, first.get_width(), first.get_height())
+    # an opaque board the size of the first piece (the surround): cairo lays each piece
+    # through its own alpha, premultiplied as drawn
+    board = cairo.ImageSurface(cairo.FORMAT_RGB24, *convert.packed_size(pieces[0]))
     ctx = cairo.Context(board)
     ctx.set_source_rgb(1, 1, 1)
     ctx.paint()
-    for i, ((sheet, _), packed) in enumerate(zip(parts, pieces)):
-        piece = first if i == 0 else convert.surface_of(packed)
-        first = None  # each piece is unpacked when laid and freed after
+    for (sheet, _), packed in zip(parts, pieces):
+        piece = convert.surface_of(packed)  # unpacked when laid, freed after
         x = y = 0
         if sheet is not None:  # a sheet drawn alone: its origin lies elsewhere on the whole map
             sx, sy = layout.sheet_layout(sheet).origin_mm
