@@ -124,12 +124,12 @@ def text(
         transform.append(f"scale({num(scale_x)} 1)")
     # plain text placed by x and y; a turned, slanted or narrowed one moved there first (a
     # transform per text costs every reader: a map sheet has 1,700 hex numbers)
-    at = {"x": num(x) if x else None, "y": num(y) if y else None}
     if transform and (x or y):
         transform.insert(0, f"translate({num(x)} {num(y)})")
-        at = {}
+        x = y = 0
     common = {
-        **at,
+        "x": num(x) if x else None,
+        "y": num(y) if y else None,
         "font_family": family,
         "font_size": num(size),
         "text_anchor": anchor,
