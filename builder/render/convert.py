@@ -14,11 +14,11 @@ import math
 import re
 import struct
 import time
-import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
 
 import cairocffi as cairo
+from isal import isal_zlib
 
 from builder.buildtime import build_time_utc
 from builder.render import cairo_draw, png
@@ -179,7 +179,7 @@ def svg_to_pixels(svg: str, px_per_mm: float) -> bytes:
         surface = cairo.ImageSurface.create_from_png(io.BytesIO(svg_to_png(svg, px_per_mm)))
     surface.flush()
     head = _PACKED.pack(surface.get_width(), surface.get_height(), surface.get_stride())
-    return head + zlib.compress(surface.get_data(), png.LEVEL)
+    return head + isal_zlib.compress(surface.get_data(), png.LEVEL)
 
 
 _PACKED = struct.Struct("<III")  # width, height and stride in pixels and bytes
@@ -194,7 +194,7 @@ def packed_size(packed: bytes) -> tuple[int, int]:
 def surface_of(packed: bytes) -> cairo.ImageSurface:
     """The cairo ARGB32 image surface svg_to_pixels packed."""
     width, height, stride = _PACKED.unpack_from(packed)
-    data = bytearray(zlib.decompress(memoryview(packed)[_PACKED.size:]))
+    data = bytearray(isal_zlib.decompress(memoryview(packed)[_PACKED.size:]))
     return cairo.ImageSurface.create_for_data(data, cairo.FORMAT_ARGB32, width, height, stride)
 
 

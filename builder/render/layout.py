@@ -149,14 +149,12 @@ def inner_point(poly) -> tuple[float, float]:
     return round(best[0], 3), round(best[1], 3)
 
 
-def grid_bounds(game: Game, hexes) -> Box:
-    """The box around the given hexes' corners, in grid mm."""
+def bounds_of_centres(game: Game, centres: list[tuple[float, float]]) -> Box:
+    """The box around the corners of hexes with these centres (grid mm)."""
     grid = game.grid
     r = grid.radius_mm
     h2 = grid.hex_mm / 2
-    xs, ys = [], []
-    for h in hexes:
-        x, y = grid.center_mm(h)
-        xs.append(x)
-        ys.append(y)
-    return Box(min(xs) - r, min(ys) - h2, max(xs) - min(xs) + 2 * r, max(ys) - min(ys) + 2 * h2)
+    xs = [x for x, _ in centres]
+    ys = [y for _, y in centres]
+    x0, y0 = min(xs), min(ys)
+    return Box(x0 - r, y0 - h2, max(xs) - x0 + 2 * r, max(ys) - y0 + 2 * h2)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from builder.model.game_model import Game
 from builder.model.maps import AreaMap
 from builder.render import style
-from builder.render.layout import Box, MapLayout, grid_bounds
+from builder.render.layout import Box, MapLayout, bounds_of_centres
 from builder.render.map_panel import panel_height
 
 _LAYOUTS: dict[int, tuple[Game, MapLayout]] = {}
@@ -66,13 +66,19 @@ def _map_layout(game: Game) -> MapLayout:
         width, height, panel = _place_panel(game, frame)
         return MapLayout(game, width, height, (m, top), frame, panel)
     hexes = tuple(game.grid.all_hexes())
-    b = grid_bounds(game, hexes)
+    centres = [game.grid.center_mm(h) for h in hexes]  # each hex measured once, not per sheet
+    b = bounds_of_centres(game, centres)
     frame = Box(m, top, b.w, b.h)
     width, height, panel = _place_panel(game, frame)
     layout = MapLayout(game, width, height, (m - b.x, top - b.y), frame, panel, None, hexes)
+    by_sheet: dict[str, tuple[list, list]] = {}  # sheet id -> (its hexes, their centres)
+    for hx, centre in zip(hexes, centres):
+        own = by_sheet.setdefault(hx.sheet, ([], []))
+        own[0].append(hx)
+        own[1].append(centre)
     for sheet in getattr(game.map, "sheets", ()):
-        own = tuple(hx for hx in hexes if hx.sheet == sheet.id)
-        sb = grid_bounds(game, own)
+        own, own_centres = by_sheet.get(sheet.id, ([], []))
+        sb = bounds_of_centres(game, own_centres)
         layout._sheets[sheet.id] = MapLayout(
             game,
             sb.w + 2 * m,
@@ -81,6 +87,6 @@ def _map_layout(game: Game) -> MapLayout:
             Box(m, top, sb.w, sb.h),
             None,
             sheet.id,
-            own,
+            tuple(own),
         )
     return layout

@@ -1,10 +1,15 @@
-"""PNG files from cairo image surfaces, encoded for speed: no row filter, zlib level 1.
+"""PNG files from cairo image surfaces, encoded for speed: no row filter, deflate level 1.
 
 cairo's own write_to_png (libpng, adaptive row filters, zlib level 6) took about a sixth of a
 small game's pdf + vmod build. The drawings here are flat colour over large areas, which deflate
 compresses well without filtering: level 1 with no filter is 5-6 times faster and, on a map,
-smaller too. Opaque pictures are written as RGB (no alpha channel). The bytes depend only on
-the pixels and zlib, so a build is byte-identical to the last one.
+smaller too. Opaque pictures are written as RGB (no alpha channel).
+
+The deflating is ISA-L's (the isal package): the same zlib stream format, 3 to 6 times faster
+than zlib's level 1 at about its size; a campaign build's page previews, board and pieces spent
+a tenth of its CPU time in zlib. The bytes depend only on the pixels and ISA-L, so a build is
+byte-identical to the last one on the same machine (ISA-L picks its code for the processor, so
+another processor may deflate the same pixels to other, equally valid, bytes).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import zlib
 
 import cairocffi as cairo
 import numpy as np
+from isal import isal_zlib
 
 LEVEL = 1
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -51,8 +57,12 @@ def encode(surface: cairo.ImageSurface) -> bytes:
     h, w, channels = px.shape
     rows = np.empty((h, w * channels + 1), np.uint8)
     rows[:, 0] = 0  # filter type None on every row
-    rows[:, 1:] = px.reshape(h, w * channels)
+    # channel by channel: numpy copies a strided channel 3 times faster than the whole
+    # reversed (B, G, R to R, G, B) view at once
+    laid = rows[:, 1:].reshape(h, w, channels)
+    for c in range(channels):
+        laid[:, :, c] = px[:, :, c]
     header = struct.pack(">IIBBBBB", w, h, 8, 6 if channels == 4 else 2, 0, 0, 0)
     return b"".join((_SIGNATURE, _chunk(b"IHDR", header),
-                     _chunk(b"IDAT", zlib.compress(rows, LEVEL)),
+                     _chunk(b"IDAT", isal_zlib.compress(rows, LEVEL)),
                      _chunk(b"IEND", b"")))
