@@ -15,7 +15,6 @@ another processor may deflate the same pixels to other, equally valid, bytes).
 from __future__ import annotations
 
 import struct
-import zlib
 
 import cairocffi as cairo
 import numpy as np
@@ -27,7 +26,7 @@ _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(
-        ">I", zlib.crc32(data, zlib.crc32(kind)) & 0xFFFFFFFF)
+        ">I", isal_zlib.crc32(data, isal_zlib.crc32(kind)) & 0xFFFFFFFF)
 
 
 def pixels(surface: cairo.ImageSurface) -> np.ndarray:
