@@ -29,38 +29,54 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
         ">I", isal_zlib.crc32(data, isal_zlib.crc32(kind)) & 0xFFFFFFFF)
 
 
-def pixels(surface: cairo.ImageSurface) -> np.ndarray:
-    """The surface as straight (not premultiplied) RGBA, or RGB for RGB24 surfaces, rows x columns."""
+def _bgra(surface: cairo.ImageSurface) -> tuple[np.ndarray, bool]:
+    """The surface's pixels as cairo keeps them (native-endian 32-bit ARGB: B, G, R, A in
+    memory), rows x columns x 4, and whether every pixel is opaque."""
     surface.flush()
     w, h, stride = surface.get_width(), surface.get_height(), surface.get_stride()
     raw = np.frombuffer(surface.get_data(), np.uint8).reshape(h, stride)[:, : w * 4]
-    bgra = raw.reshape(h, w, 4)  # cairo keeps native-endian 32-bit ARGB: B, G, R, A in memory
-    if surface.get_format() == cairo.FORMAT_RGB24:
-        return bgra[:, :, 2::-1]
+    bgra = raw.reshape(h, w, 4)
+    return bgra, surface.get_format() == cairo.FORMAT_RGB24 or bgra[:, :, 3].min() == 255
+
+
+def _straight(bgra: np.ndarray, out: np.ndarray) -> None:
+    """Lay the pixels into out (rows x columns x 3 for RGB, x 4 for RGBA) as straight colour.
+    Channel by channel: numpy copies a strided channel 3 times faster than the whole reversed
+    (B, G, R to R, G, B) view at once."""
+    for c in range(3):
+        out[:, :, c] = bgra[:, :, 2 - c]
+    if out.shape[2] == 3:
+        return
     alpha = bgra[:, :, 3]
-    rgb = bgra[:, :, 2::-1]
-    if alpha.min() == 255:
-        return rgb
-    out = np.empty((h, w, 4), np.uint8)
     out[:, :, 3] = alpha
-    a = np.maximum(alpha, 1).astype(np.uint16)[:, :, None]
-    # cairo's own unpremultiply, (c * 255 + a / 2) / a (c <= a, so 16 bits hold it); a colour
-    # under alpha 0 is 0 already
-    out[:, :, :3] = (rgb.astype(np.uint16) * 255 + a // 2) // a
+    part = alpha < 255  # only these are premultiplied by less than one (a board: its edge)
+    if part.any():
+        colour = out[part]
+        a = np.maximum(colour[:, 3:], 1).astype(np.uint16)
+        # cairo's own unpremultiply, (c * 255 + a / 2) / a (c <= a, so 16 bits hold it); a
+        # colour under alpha 0 is 0 already
+        colour[:, :3] = (colour[:, :3].astype(np.uint16) * 255 + a // 2) // a
+        out[part] = colour
+
+
+def pixels(surface: cairo.ImageSurface) -> np.ndarray:
+    """The surface as straight (not premultiplied) RGBA, or RGB where every pixel is opaque,
+    rows x columns."""
+    bgra, opaque = _bgra(surface)
+    h, w, _ = bgra.shape
+    out = np.empty((h, w, 3 if opaque else 4), np.uint8)
+    _straight(bgra, out)
     return out
 
 
 def encode(surface: cairo.ImageSurface) -> bytes:
     """The surface as PNG bytes (RGB when every pixel is opaque, else RGBA)."""
-    px = pixels(surface)
-    h, w, channels = px.shape
+    bgra, opaque = _bgra(surface)
+    h, w, _ = bgra.shape
+    channels = 3 if opaque else 4
     rows = np.empty((h, w * channels + 1), np.uint8)
     rows[:, 0] = 0  # filter type None on every row
-    # channel by channel: numpy copies a strided channel 3 times faster than the whole
-    # reversed (B, G, R to R, G, B) view at once
-    laid = rows[:, 1:].reshape(h, w, channels)
-    for c in range(channels):
-        laid[:, :, c] = px[:, :, c]
+    _straight(bgra, rows[:, 1:].reshape(h, w, channels))  # laid straight into the rows
     header = struct.pack(">IIBBBBB", w, h, 8, 6 if channels == 4 else 2, 0, 0, 0)
     return b"".join((_SIGNATURE, _chunk(b"IHDR", header),
                      _chunk(b"IDAT", isal_zlib.compress(rows, LEVEL)),
