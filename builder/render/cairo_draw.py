@@ -79,6 +79,21 @@ def record(svg: str | bytes) -> cairo.RecordingSurface | None:
     return rec
 
 
+def draw(ctx: cairo.Context, svg: str | bytes) -> bool:
+    """Draw the drawing on ctx, one unit a point (as record() records it); False if it uses
+    anything this writer does not draw: ctx may then hold part of it, so the caller starts
+    again without it."""
+    doc = _parse(svg)
+    if doc is None:
+        return False
+    root, width, height, box = doc
+    try:
+        _Writer(ctx, root).document(root, width * PT_PER_MM, height * PT_PER_MM, box)
+    except Unsupported:
+        return False
+    return True
+
+
 def raster(svg: str | bytes, px_per_mm: float) -> cairo.ImageSurface | None:
     """The drawing rasterised at px_per_mm (its size rounded to whole pixels), or None as
     record() does."""

@@ -126,3 +126,63 @@ def test_packed_pixels_of_a_drawing_cairo_draw_leaves_to_cairosvg():
     pixels = _straight(convert.surface_of(convert.svg_to_pixels(svg, 4)))
     assert pixels.shape[:2] == (80, 120)
     assert tuple(pixels[40, 60][:3]) == (0, 128, 255)
+
+
+def _image_doc() -> str:
+    """A drawing cairo_draw leaves to CairoSVG (an <image>): blue where it is drawn."""
+    import base64
+
+    dot = io.BytesIO()
+    Image.new("RGB", (4, 4), (0, 128, 255)).save(dot, "PNG")
+    href = "data:image/png;base64," + base64.b64encode(dot.getvalue()).decode("ascii")
+    return _doc(f'<image x="0" y="0" width="30" height="20" xlink:href="{href}"/>')
+
+
+def _faces_page(n: int, extra: tuple = ()):
+    """A page of n different small drawings side by side (a counter sheet's faces), then extra."""
+    from builder.render.convert import Layer, Page
+
+    faces = tuple(
+        Layer(_doc(f'<rect x="0" y="0" width="12" height="12" fill="#{i * 40 % 256:02x}4060"/>'
+                   f'<text x="2" y="8" font-size="4">{i}</text>'), x=(i % 10) * 14,
+              y=(i // 10) * 14, scale=0.5)
+        for i in range(n))
+    return Page(150, 100, faces + tuple(extra))
+
+
+def test_faces_drawn_in_place_not_one_pdf_form_each():
+    """A page's once-shown drawings go into the page itself: a counter sheet of 182 faces was
+    570 PDF objects (a form each), its PDF four times larger and ten times slower to join."""
+    import pikepdf
+
+    from builder.render import convert
+
+    data = convert.pdf_document([_faces_page(40)])
+    pdf = pikepdf.open(io.BytesIO(data))
+    forms = [o for o in pdf.objects
+             if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Form"]
+    assert len(forms) <= 2, len(forms)  # the page's own drawing, not one per face
+    # the page drawn for the PDF is the page its preview shows
+    preview = np.asarray(Image.open(io.BytesIO(convert.page_to_png(_faces_page(40), 4))))
+    assert preview.shape[:2] == (400, 600)
+    assert tuple(preview[20, 20][:3]) == (0, 64, 96)  # face 0's fill, below its text
+
+
+def test_a_repeated_drawing_is_one_form_and_artwork_falls_back():
+    """A drawing shown twice on a page is recorded once (a row of identical markers), and one
+    that cairo_draw does not draw (supplied artwork) is drawn by CairoSVG in its place."""
+    from builder.render import convert
+    from builder.render.convert import Layer
+
+    marker = _doc('<rect x="0" y="0" width="12" height="12" fill="#aa0000"/>')
+    extra = (Layer(marker, x=0, y=60, scale=0.5), Layer(marker, x=20, y=60, scale=0.5),
+             Layer(_image_doc(), x=60, y=60, scale=0.5))
+    page = _faces_page(5, extra)
+    pixels = np.asarray(Image.open(io.BytesIO(convert.page_to_png(page, 4))).convert("RGB"))
+    assert tuple(pixels[260, 10]) == (170, 0, 0) and tuple(pixels[260, 90]) == (170, 0, 0)
+    assert tuple(pixels[260, 260]) == (0, 128, 255)  # the artwork, drawn by CairoSVG
+    assert tuple(pixels[20, 20]) == (0, 64, 96)  # the faces around it still drawn in place
+    import pikepdf
+
+    pdf = pikepdf.open(io.BytesIO(convert.pdf_document([page])))
+    assert len(pdf.pages) == 1
