@@ -68,12 +68,10 @@ def record(svg: str | bytes) -> cairo.RecordingSurface | None:
     doc = _parse(svg)
     if doc is None:
         return None
-    root, width, height, box = doc
-    w_pt, h_pt = width * PT_PER_MM, height * PT_PER_MM
-    rec = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (0, 0, w_pt, h_pt))
-    try:
-        _Writer(cairo.Context(rec), root).document(root, w_pt, h_pt, box)
-    except Unsupported:
+    _, width, height, _ = doc
+    rec = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA,
+                                 (0, 0, width * PT_PER_MM, height * PT_PER_MM))
+    if not _draw_parsed(cairo.Context(rec), doc):
         rec.finish()
         return None
     return rec
@@ -84,8 +82,11 @@ def draw(ctx: cairo.Context, svg: str | bytes) -> bool:
     anything this writer does not draw: ctx may then hold part of it, so the caller starts
     again without it."""
     doc = _parse(svg)
-    if doc is None:
-        return False
+    return doc is not None and _draw_parsed(ctx, doc)
+
+
+def _draw_parsed(ctx: cairo.Context, doc) -> bool:
+    """Draw a _parse()d drawing on ctx in points; False where it leaves cairo_draw's vocabulary."""
     root, width, height, box = doc
     try:
         _Writer(ctx, root).document(root, width * PT_PER_MM, height * PT_PER_MM, box)

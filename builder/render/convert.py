@@ -224,7 +224,7 @@ def svg_to_png_trimmed(svg: str, px_per_mm: float, background: str = "#ffffff",
 
 
 _RECORDINGS: OrderedDict[str, cairo.RecordingSurface] = OrderedDict()
-_KEEP = 800  # recordings kept for reuse (a game's counters, map and pages)
+_KEEP = 800  # recordings kept for reuse (maps, drawings repeated on a page, one-drawing pages)
 
 
 def _record(svg: str) -> cairo.RecordingSurface:
