@@ -47,9 +47,13 @@ MODEL_CACHE: Path | None = None  # the builder's validated-model cache for this 
 
 
 def forget_models() -> None:
-    """Empty the validated-model cache, so the next command loads and checks its game cold."""
-    if MODEL_CACHE is not None:
-        shutil.rmtree(MODEL_CACHE, ignore_errors=True)
+    """Empty the validated-model cache, so the next command loads and checks its game cold.
+    cairo's C declarations parsed ahead (builder.render.cairo_lib, in its cffi folder) stay:
+    like compiled bytecode they belong to the installation, not to a game or a build."""
+    if MODEL_CACHE is not None and MODEL_CACHE.is_dir():
+        for entry in MODEL_CACHE.iterdir():
+            if entry.name != "cffi":
+                shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
 
 
 def cold(out: Path) -> None:

@@ -17,11 +17,11 @@ import time
 from collections import Counter, OrderedDict
 from dataclasses import dataclass
 
-import cairocffi as cairo
 from isal import isal_zlib
 
 from builder.buildtime import build_time_utc
 from builder.render import cairo_draw, png
+from builder.render.cairo_lib import cairo
 
 PT_PER_MM = 72 / 25.4
 

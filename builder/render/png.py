@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import struct
 
-import cairocffi as cairo
 import numpy as np
 from isal import isal_zlib
 
+from builder.render.cairo_lib import cairo
 LEVEL = 1
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

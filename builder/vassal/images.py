@@ -95,7 +95,7 @@ def compose_board(game: Game, parts: list, pieces: list[bytes], px_per_mm: float
     whole map, and write the board's PNG."""
     if len(pieces) == 1:
         return pieces[0]
-    import cairocffi as cairo
+    from builder.render.cairo_lib import cairo
 
     from builder.render import convert, png
     from builder.vassal.geometry import board_layout
