@@ -54,8 +54,7 @@ def legend_entries(game: Game) -> list[tuple[str, Callable[[float, float, float]
         for s in m.sectors:
             used.update(s.terrain)
     else:
-        for ts in game.hex_terrain.values():
-            used.update(ts)
+        used = game.terrain_used
     for tt in m.terrain_types:
         if tt.id not in used:
             continue

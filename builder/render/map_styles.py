@@ -33,7 +33,7 @@ def looks(game: Game) -> list[Look]:
     if isinstance(m, AreaMap):
         used = {t for s in m.sectors for t in s.terrain}
     else:
-        used = {t for ts in game.hex_terrain.values() for t in ts}
+        used = game.terrain_used
     out = [
         Look("terrain", t.id, t.name, t.color, t.pattern or "plain")
         for t in m.terrain_types

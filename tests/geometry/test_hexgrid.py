@@ -89,3 +89,29 @@ def test_sheets_join_at_their_edge():
     across = [h for h in g.neighbours(edge) if h.sheet == "16B"]
     assert labels(across) and all(h.col == 1 for h in across)
     assert g.distance(HexId("16A", 1, 1), HexId("16B", 1, 1)) == 10
+
+
+def test_terrain_used_is_every_terrain_a_hex_has():
+    """Game.terrain_used (what the legend shows) equals the terrains of hex_terrain, including
+    the default only where some hex has no terrain assigned, without building hex_terrain."""
+    from builder.load import find_game, list_games, load_game
+    from repo_paths import MINI
+
+    games = [load_game(find_game(name)) for name in list_games()]
+    games.append(load_game(find_game(str(MINI))))
+    hex_games = [g for g in games if g.is_hex]
+    assert len(hex_games) >= 4
+    for game in hex_games:
+        used = game.terrain_used
+        assert "hex_terrain" not in game.__dict__
+        assert used == {t for ts in game.hex_terrain.values() for t in ts}, game.slug
+    # a map whose every hex is assigned has no default in its legend
+    game = hex_games[0]
+    full = game.model_copy(update={"map": game.map.model_copy(update={"terrain": [
+        type(game.map.terrain[0])(terrain=game.map.terrain[0].terrain,
+                                  hexes=[h.label(game.grid.col_digits, game.grid.row_digits)
+                                         for h in game.grid.all_hexes()])]})})
+    for cached in ("hex_terrain", "terrain_used"):  # model_copy copies what game worked out
+        full.__dict__.pop(cached, None)
+    assert full.terrain_used == {game.map.terrain[0].terrain} != {
+        game.map.default_terrain} | {game.map.terrain[0].terrain}
