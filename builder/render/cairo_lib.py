@@ -99,7 +99,7 @@ def _import() -> types.ModuleType:
     try:
         digest = _digest()
         folder = _folder()
-    except (OSError, ImportError):
+    except (OSError, ImportError, RuntimeError):  # RuntimeError: no home folder to cache in
         digest = None
     if digest is not None and _load_generated(folder, digest):
         try:
