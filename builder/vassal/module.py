@@ -599,16 +599,19 @@ def combat_components(game: Game, geom: BoardGeometry, book: PieceBook,
     sizes = [geom.counter_px(s.id) for s in game.info.counter_sizes]
 
     def made() -> bytes:
+        from lxml import etree
+
         added: dict[str, bytes] = {}
         comps = vassal_combat.components_for(game, geom, book.gpid, added)
-        return pickle.dumps((comps, added, book.next_gpid - first), pickle.HIGHEST_PROTOCOL)
+        xml = [etree.tostring(comp.element()) for comp in comps]  # kept as XML: see Prebuilt
+        return pickle.dumps((xml, added, book.next_gpid - first), pickle.HIGHEST_PROTOCOL)
 
-    comps, added, used = pickle.loads(cache.cached(
-        ("module-combat", game.slug, first, geom.px_per_mm, sizes,
+    xml, added, used = pickle.loads(cache.cached(
+        ("module-combat-xml", game.slug, first, geom.px_per_mm, sizes,
          *(keys.slice_digest(game, part) for part in COMBAT_SLICES)), made))
     book.next_gpid = first + used
     entries.update(added)
-    return comps
+    return [c.Prebuilt(text) for text in xml]
 
 
 def probes(game: Game, geom: BoardGeometry, board: bx.BoxBoard) -> list[tuple[str, int, int, str]]:
