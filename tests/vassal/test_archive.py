@@ -1,12 +1,28 @@
-"""The module's zip writer (vassal/archive.py) writes what zipfile writes, byte for byte."""
+"""The module's zip writer (vassal/archive.py) writes what zipfile writes, byte for byte, when
+zipfile deflates with ISA-L at the writer's level as the writer does."""
 
 from __future__ import annotations
 
 import io
 import zipfile
 
+import pytest
+from isal import isal_zlib
+
 from builder.load import load_game
 from builder.vassal import archive
+
+
+@pytest.fixture(autouse=True)
+def zipfile_deflates_like_the_writer(monkeypatch):
+    real = zipfile._get_compressor
+
+    def compressor(compress_type, compresslevel=None):
+        if compress_type == zipfile.ZIP_DEFLATED:
+            return isal_zlib.compressobj(archive.TEXT_LEVEL, isal_zlib.DEFLATED, -15)
+        return real(compress_type, compresslevel)
+
+    monkeypatch.setattr(zipfile, "_get_compressor", compressor)
 
 
 def test_zip_bytes_equal_zipfiles_for_odd_entries():
