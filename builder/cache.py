@@ -41,6 +41,9 @@ DB_NAME = "cache.sqlite3"
 LARGE_BYTES = 4 * 2**20  # entries above this are files (large/<key>), listed in the database
 TOUCH_NS = 3600 * 10**9  # an entry's last use is written again when an hour older than this
 DEFAULT_MAX_BYTES = 2 * 2**30  # prune the least recently used entries beyond this
+# ... down to this share of it: a cache at its limit was pruned by every build that wrote to it
+# (0.2 s of a campaign game's one-counter rebuild, to sort 84,000 entries by their last use)
+PRUNE_TO = 0.9
 
 _CODE_SUFFIXES = (".py", ".json", ".j2", ".html", ".css", ".js", ".xml", ".svg", ".ttf", ".otf")
 _active: Cache | None = None
@@ -256,7 +259,8 @@ class Cache:
                 self._run("ROLLBACK")  # never left holding the write lock: others wait on it
 
     def prune(self) -> int:
-        """Delete the least recently used entries beyond max_bytes; returns the number deleted."""
+        """Past max_bytes, delete the least recently used entries down to PRUNE_TO of it (so the
+        next builds need not prune again); returns the number deleted."""
         found = self._run("SELECT coalesce(sum(size), 0) FROM entries")
         if found is None:
             return 0
@@ -266,7 +270,7 @@ class Cache:
         rows = self._run("SELECT key, size, large FROM entries ORDER BY used")
         doomed = []
         for k, size, large in rows.fetchall() if rows is not None else ():
-            if total <= self.max_bytes:
+            if total <= self.max_bytes * PRUNE_TO:
                 break
             doomed.append((k, large))
             total -= size

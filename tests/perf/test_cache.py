@@ -159,6 +159,17 @@ def test_prune_keeps_the_most_recently_used(tmp_path):
     assert [c.get(k) is not None for k in keys] == [False, False, False, True, True]
 
 
+def test_prune_frees_room_so_the_next_builds_need_not_prune(tmp_path):
+    c = Cache(tmp_path, max_bytes=10_000)
+    keys = [cache.key(("p", i)) for i in range(12)]
+    for i, k in enumerate(keys[:11]):
+        c.put(k, b"x" * 1000)
+        c._run("UPDATE entries SET used = ? WHERE key = ?", (i, k))
+    assert c.prune() == 2  # 11,000 bytes: down to 9,000 (PRUNE_TO), not just to 10,000
+    c.put(keys[11], b"y" * 1000)  # 10,000: within the limit again
+    assert c.prune() == 0 and c.get(keys[11]) is not None
+
+
 def test_many_entries_are_read_back_in_chunks_and_one_fresh_value_rewrites_its_chunk(tmp_path):
     c = Cache(tmp_path)
     n = cache.CHUNK * 2 + 5  # two whole chunks and a tail read one by one
