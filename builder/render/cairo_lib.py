@@ -8,8 +8,9 @@ cffi's out-of-line ABI mode keeps the parsed declarations in a generated Python 
 imports in milliseconds (cffi's documented ``set_source(name, None)`` + ``emit_python_code``).
 
 The first process on a machine imports cairocffi as usual, then writes those modules for its
-two FFIs (cairo, gdk-pixbuf) into the user cache, named after a digest of what they depend on
-(Python, the cffi backend, cairocffi's own source). Later processes load them and install them
+two FFIs (cairo, gdk-pixbuf) into the user cache (beside the pickled models of
+builder.load.model_cache), named after a digest of what they depend on (Python, the cffi
+backend, cairocffi's own source); modules of another digest are removed. Later processes load them and install them
 as ``cairocffi.ffi`` before importing cairocffi, which then finds its declarations parsed. The
 C calls are the same either way. Anything unexpected (xcb support, which includes a third FFI;
 a cache that cannot be written or read) falls back to the usual import.
@@ -91,6 +92,9 @@ def _write_generated(folder: Path, digest: str) -> None:
             os.replace(tmp, folder / f"{name}.py")
         finally:
             Path(tmp).unlink(missing_ok=True)
+    for old in folder.glob("_builder_*_ffi_*.py"):  # left by another cairocffi or Python
+        if not old.stem.endswith(digest):
+            old.unlink(missing_ok=True)
 
 
 def _import() -> types.ModuleType:

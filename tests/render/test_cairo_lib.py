@@ -43,7 +43,11 @@ def _run(cache_dir) -> dict:
 
 
 def test_generated_ffis_draw_the_same_and_survive_damage(tmp_path):
+    stale = tmp_path / "cffi" / "_builder_cairo_ffi_0123456789abcdef01234567.py"
+    stale.parent.mkdir(parents=True)
+    stale.write_text("raise ImportError('another cairocffi')\n")
     first = _run(tmp_path)  # the usual import, which then writes the modules
+    assert not stale.exists()
     generated = sorted((tmp_path / "cffi").glob("*.py"))
     assert [p.name.split("_ffi_")[0] for p in generated] == ["_builder_cairo", "_builder_pixbuf"]
     second = _run(tmp_path)
