@@ -10,10 +10,11 @@ imports in milliseconds (cffi's documented ``set_source(name, None)`` + ``emit_p
 The first process on a machine imports cairocffi as usual, then writes those modules for its
 two FFIs (cairo, gdk-pixbuf) into the user cache (beside the pickled models of
 builder.load.model_cache), named after a digest of what they depend on (Python, the cffi
-backend, cairocffi's own source); modules of another digest are removed. Later processes load them and install them
-as ``cairocffi.ffi`` before importing cairocffi, which then finds its declarations parsed. The
-C calls are the same either way. Anything unexpected (xcb support, which includes a third FFI;
-a cache that cannot be written or read) falls back to the usual import.
+backend, cairocffi's own source); modules of another digest are removed. Later processes load
+them and install them as ``cairocffi.ffi`` before importing cairocffi, which then finds its
+declarations parsed. The C calls are the same either way. Anything unexpected (xcb support,
+which includes a third FFI; a cache that cannot be written or read) falls back to the usual
+import.
 """
 
 from __future__ import annotations
