@@ -28,6 +28,10 @@ class SheetPlacement:
     origin_col: int = 0  # global column of this sheet's first column
     origin_row: int = 0  # global row of this sheet's first row
 
+    @property
+    def hex_count(self) -> int:
+        return (self.last_col - self.first_col + 1) * (self.last_row - self.first_row + 1)
+
     def contains(self, h: HexId) -> bool:
         return (
             h.sheet == self.sheet

@@ -78,29 +78,30 @@ class Game(Model):
     def hex_terrain(self) -> dict[HexId, tuple[str, ...]]:
         """Every hex's terrain ids: those assigned, or the default terrain."""
         assigned: dict[HexId, list[str]] = {}
-        for block in self.map.terrain:
-            for h in self.hexes(block.hexes):
-                assigned.setdefault(h, []).append(block.terrain)
+        for terrain, hexes in self._terrain_blocks:
+            for h in hexes:
+                assigned.setdefault(h, []).append(terrain)
         default = (self.map.default_terrain,)
         return {h: tuple(assigned.get(h, default)) for h in self.grid.all_hexes()}
+
+    @cached_property
+    def _terrain_blocks(self) -> tuple[tuple[str, tuple[HexId, ...]], ...]:
+        """map.toml's terrain blocks as (terrain id, its hexes): their ranges parsed once."""
+        return tuple((block.terrain, tuple(self.hexes(block.hexes))) for block in self.map.terrain)
 
     @cached_property
     def terrain_used(self) -> frozenset[str]:
         """The terrain ids some hex has (hex_terrain's values), found without building
         hex_terrain: a legend asked only this of a campaign map's 34,000 hexes."""
-        if "hex_terrain" in self.__dict__:
-            return frozenset(t for ts in self.hex_terrain.values() for t in ts)
         grid = self.grid
         used: set[str] = set()
         covered: set[HexId] = set()
-        for block in self.map.terrain:
-            inside = [h for h in self.hexes(block.hexes) if grid.contains(h)]
+        for terrain, hexes in self._terrain_blocks:
+            inside = [h for h in hexes if grid.contains(h)]
             if inside:
-                used.add(block.terrain)
+                used.add(terrain)
                 covered.update(inside)
-        hexes = sum((s.last_col - s.first_col + 1) * (s.last_row - s.first_row + 1)
-                    for s in grid.sheets.values())
-        if len(covered) < hexes:
+        if len(covered) < sum(s.hex_count for s in grid.sheets.values()):
             used.add(self.map.default_terrain)
         return frozenset(used)
 

@@ -79,8 +79,7 @@ def _map_layout(game: Game) -> MapLayout:
     by_sheet: dict[str, tuple] = {}
     start = 0
     for sid, p in grid.sheets.items():
-        n = (p.last_col - p.first_col + 1) * (p.last_row - p.first_row + 1)
-        by_sheet[sid], start = hexes[start:start + n], start + n
+        by_sheet[sid], start = hexes[start:start + p.hex_count], start + p.hex_count
     for sheet in getattr(game.map, "sheets", ()):
         own = by_sheet.get(sheet.id, ())
         sb = bounds_of_centres(game, ring.get(sheet.id, []))
