@@ -52,8 +52,12 @@ def forget_models() -> None:
     like compiled bytecode they belong to the installation, not to a game or a build."""
     if MODEL_CACHE is not None and MODEL_CACHE.is_dir():
         for entry in MODEL_CACHE.iterdir():
-            if entry.name != "cffi":
-                shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+            if entry.name == "cffi":
+                continue
+            if entry.is_dir():
+                shutil.rmtree(entry)
+            else:
+                entry.unlink()
 
 
 def cold(out: Path) -> None:

@@ -24,6 +24,7 @@ import re
 from lxml import etree
 
 from builder.render.cairo_lib import cairo
+
 PT_PER_MM = 72 / 25.4
 SVG_NS = "{http://www.w3.org/2000/svg}"
 _PARSER = etree.XMLParser(huge_tree=True, remove_comments=True, remove_pis=True,

@@ -20,6 +20,7 @@ import numpy as np
 from isal import isal_zlib
 
 from builder.render.cairo_lib import cairo
+
 LEVEL = 1
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
