@@ -257,11 +257,15 @@ _PAGES: OrderedDict[int, tuple[Page, cairo.RecordingSurface, list]] = OrderedDic
 _KEEP_PAGES = 16  # a page group's pages, drawn for the PDF and painted again for the previews
 
 
-def _paint(ctx: cairo.Context, page: Page) -> None:
-    """Paint a page on a context whose unit is one millimetre."""
+def _paint(ctx: cairo.Context, page: Page, stand_ins: dict | None = None) -> None:
+    """Paint a page on a context whose unit is one millimetre (stand_ins: see _stand_in)."""
     ctx.save()
     ctx.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
-    ctx.set_source_surface(_page_drawing(page), 0, 0)
+    if stand_ins and any(layer.svg in stand_ins for layer in page.layers):
+        drawing = _drawn_page(page, stand_ins)[0]  # not kept: a preview shows the real drawing
+    else:
+        drawing = _page_drawing(page)
+    ctx.set_source_surface(drawing, 0, 0)
     ctx.paint()
     ctx.restore()
 
@@ -277,23 +281,29 @@ def _page_drawing(page: Page) -> cairo.RecordingSurface:
     hit = _PAGES.get(id(page))
     if hit is not None and hit[0] is page:
         return hit[1]
-    outside: set[str] = set()  # drawings cairo_draw does not draw: recorded by CairoSVG instead
-    while True:
-        rec = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA,
-                                     (0, 0, page.width * PT_PER_MM, page.height * PT_PER_MM))
-        keep: list = []  # the recordings it paints stay alive with it
-        missing = _draw_layers(cairo.Context(rec), page, outside, keep)
-        if missing is None:
-            break
-        rec.finish()
-        outside.add(missing)
+    rec, keep = _drawn_page(page, {})
     _PAGES[id(page)] = (page, rec, keep)
     while len(_PAGES) > _KEEP_PAGES:
         _PAGES.popitem(last=False)
     return rec
 
 
-def _draw_layers(ctx: cairo.Context, page: Page, outside: set[str], keep: list) -> str | None:
+def _drawn_page(page: Page, stand_ins: dict) -> tuple[cairo.RecordingSurface, list]:
+    """The page's recording and the recordings it paints (to keep alive with it)."""
+    outside: set[str] = set()  # drawings cairo_draw does not draw: recorded by CairoSVG instead
+    while True:
+        rec = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA,
+                                     (0, 0, page.width * PT_PER_MM, page.height * PT_PER_MM))
+        keep: list = []
+        missing = _draw_layers(cairo.Context(rec), page, outside, keep, stand_ins)
+        if missing is None:
+            return rec, keep
+        rec.finish()
+        outside.add(missing)
+
+
+def _draw_layers(ctx: cairo.Context, page: Page, outside: set[str], keep: list,
+                 stand_ins: dict) -> str | None:
     """Draw a page's layers on a context whose unit is the point; the SVG of a layer drawn in
     place that cairo_draw does not draw (the page is then drawn again without it), else None."""
     shown = Counter(layer.svg for layer in page.layers)
@@ -309,11 +319,11 @@ def _draw_layers(ctx: cairo.Context, page: Page, outside: set[str], keep: list) 
         ctx.translate(layer.x, layer.y)
         ctx.scale(layer.scale / PT_PER_MM, layer.scale / PT_PER_MM)
         if (in_place and shown[layer.svg] == 1 and not layer.alone
-                and layer.svg not in outside):
+                and layer.svg not in outside and layer.svg not in stand_ins):
             if not cairo_draw.draw(ctx, layer.svg):
                 return layer.svg
         else:
-            rec = _record(layer.svg)
+            rec = stand_ins[layer.svg][0] if layer.svg in stand_ins else _record(layer.svg)
             if id(rec) in used:
                 rec = _wrapped(rec)
             used.add(id(rec))
@@ -337,7 +347,8 @@ def page_to_png(page: Page, px_per_mm: float, background: str = "#ffffff") -> by
     return png.encode(surface)
 
 
-def pdf_document(pages: list[Page], title: str = "", author: str = "") -> bytes:
+def pdf_document(pages: list[Page], title: str = "", author: str = "", *,
+                 _stand_ins_allowed: bool = True) -> bytes:
     """A multi-page vector PDF: each page a list of placed SVG layers."""
     if not pages:
         raise ValueError("a PDF needs at least one page")
@@ -352,14 +363,63 @@ def pdf_document(pages: list[Page], title: str = "", author: str = "") -> bytes:
     if author:
         surface.set_metadata(cairo.PDF_METADATA_AUTHOR, author)
     surface.set_metadata(cairo.PDF_METADATA_CREATOR, "builder")
+    stand_ins = _stand_ins(pages) if _stand_ins_allowed else {}
     for page in pages:
         surface.set_size(page.width * PT_PER_MM, page.height * PT_PER_MM)
         ctx = cairo.Context(surface)
         ctx.scale(PT_PER_MM, PT_PER_MM)
-        _paint(ctx, page)
+        _paint(ctx, page, stand_ins)
+        ctx.show_page()
+    for _, real in stand_ins.values():  # each shared drawing once, on a page of its own
+        _, _, w, h = real.get_extents()
+        surface.set_size(w, h)
+        ctx = cairo.Context(surface)
+        ctx.set_source_surface(real, 0, 0)
+        ctx.paint()
         ctx.show_page()
     surface.finish()
-    return out.getvalue()
+    if not stand_ins:
+        return out.getvalue()
+    from builder.render.pdf_stand_ins import put_in_place
+
+    done = put_in_place(out.getvalue(), len(pages), _STAND_IN_MARKS[:len(stand_ins)])
+    if done is None:  # a stand-in left where cairo put it: the pages drawn the plain way
+        return pdf_document(pages, title, author, _stand_ins_allowed=False)
+    return done
+
+
+# A drawing painted on several pages of one PDF (a map sheet tiled over nine pages) is painted
+# there through a small stand-in recording, then swapped for the drawing itself
+# (builder.render.pdf_stand_ins). cairo stores the drawing once either way, but it replays
+# everything a page paints to decide how to write the page: the whole map again for every tile,
+# a third of a map sheet's PDF time.
+SHARED_MIN_CHARS = 50_000  # smaller drawings replay in less time than the swap takes
+_STAND_IN_MARKS = [(0.1234, 0.5678, round(0.9012 - i / 10_000, 4)) for i in range(64)]
+
+
+def _stand_ins(pages: list[Page]) -> dict[str, tuple]:
+    """{svg: (stand-in recording, real recording)} for the large drawings painted on more than
+    one page (each placed with its own position and clip)."""
+    pages_of: Counter = Counter()
+    for page in pages:
+        for svg in {layer.svg for layer in page.layers if len(layer.svg) >= SHARED_MIN_CHARS}:
+            pages_of[svg] += 1
+    out: dict[str, tuple] = {}
+    for svg, n in pages_of.items():
+        if n < 2 or len(out) == len(_STAND_IN_MARKS):
+            continue
+        real = _record(svg)
+        extents = real.get_extents()
+        if extents is None:
+            continue
+        x, y, w, h = extents
+        stand_in = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, (x, y, w, h))
+        mark = cairo.Context(stand_in)
+        mark.set_source_rgb(*_STAND_IN_MARKS[len(out)])  # opaque: it adds no transparency
+        mark.rectangle(x, y, 1, 1)
+        mark.fill()
+        out[svg] = (stand_in, real)
+    return out
 
 
 def svg_size_mm(svg: str) -> tuple[float, float]:
