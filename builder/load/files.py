@@ -108,6 +108,14 @@ class TomlSource:
 
 
 def read_toml(path: Path, errors: Collector) -> TomlSource | None:
+    """The parsed file, or None with its problems noted (kept between builds while the file's
+    bytes stay the same: builder.load.source_cache)."""
+    from builder.load.source_cache import cached
+
+    return cached("toml", path, errors, lambda: _read_toml(path, errors))
+
+
+def _read_toml(path: Path, errors: Collector) -> TomlSource | None:
     text = read_text(path, errors)
     if text is None:
         return None

@@ -16,6 +16,7 @@ from builder.load.files import (
     validate_toml,
 )
 from builder.load.rules_md import parse_rules
+from builder.load.source_cache import cached
 from builder.model.counters import Marker, Unit
 from builder.model.game import GameInfo
 from builder.model.game_model import Game
@@ -101,17 +102,24 @@ def _read_rows(path: Path, columns: dict, model, errors: Collector, required: bo
         if required:
             errors.add(path, "", "is missing", f"create it with the header: {','.join(columns)}")
         return []
-    rows = read_csv(path, columns, errors)
-    if rows is None and ids is not None:
-        ids.add(checks.UNREADABLE)  # the file's ids are unknown: set-ups are not checked against it
-    out = []
-    for line, row in rows or []:
-        if ids is not None and row.get(id_column):
-            ids.add(row[id_column])
-        data = _cells(row, model)
-        item = validate_row(model, path, line, data, errors)
-        if item is not None:
-            out.append((line, item))
+    def read() -> tuple[list, set]:
+        rows = read_csv(path, columns, errors)
+        named = {checks.UNREADABLE} if rows is None else set()  # unknown ids: set-ups unchecked
+        out = []
+        for line, row in rows or []:
+            if row.get(id_column):
+                named.add(row[id_column])
+            data = _cells(row, model)
+            item = validate_row(model, path, line, data, errors)
+            if item is not None:
+                out.append((line, item))
+        return out, named
+
+    # the rows of a file read before with the same bytes: builder.load.source_cache
+    out, named = cached(f"csv rows {model.__name__} {id_column} {','.join(columns)}", path,
+                        errors, read)
+    if ids is not None:
+        ids.update(named)
     return out
 
 
