@@ -46,7 +46,10 @@ def cached(kind: str, path: Path, errors: Collector, read: Callable[[], T]) -> T
         pass
     before = (len(errors.problems), len(errors.warnings), errors.dropped)
     value = read()
-    if (len(errors.problems), len(errors.warnings), errors.dropped) == before:
+    clean = (len(errors.problems), len(errors.warnings), errors.dropped) == before
+    # kept only if the file still holds the bytes keyed: one saved while it was being read
+    # would otherwise be remembered as the old bytes' reading
+    if clean and _key(kind, path, errors) == key:
         _store(entry, value)
     return value
 

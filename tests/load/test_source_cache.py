@@ -89,3 +89,23 @@ def test_a_damaged_entry_is_read_from_its_file_again(mini, reads):
     reads.clear()
     assert load_game(mini) == first
     assert "map.toml" in reads
+
+
+def test_a_file_saved_while_it_was_read_is_not_kept_under_its_old_bytes(mini, monkeypatch):
+    map_toml = mini / "map.toml"
+    original = map_toml.read_text("utf-8")
+    parse_toml = files._read_toml
+
+    def saved_meanwhile(path, errors):
+        if path.name == "map.toml":
+            path.write_text(original + "\n# edited\n", "utf-8")
+        return parse_toml(path, errors)
+
+    monkeypatch.setattr(files, "_read_toml", saved_meanwhile)
+    load_game(mini)
+    map_toml.write_text(original, "utf-8")
+    seen = []
+    monkeypatch.setattr(files, "_read_toml", lambda path, errors: seen.append(path.name)
+                        or parse_toml(path, errors))
+    load_game(mini)
+    assert "map.toml" in seen  # the original bytes were never kept with the edited reading
