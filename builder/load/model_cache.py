@@ -61,7 +61,12 @@ def load_game_cached(folder: Path | str, load) -> Game:
     except Exception:  # absent, unreadable or from another version: validate afresh
         pass
     game = load(folder)
-    _store(path, game)
+    try:  # a source saved while it was read: not remembered as the old sources' model
+        unchanged = cache_dir() / f"model-{_key(folder)}.pickle" == path
+    except OSError:
+        unchanged = False
+    if unchanged:
+        _store(path, game)
     return game
 
 

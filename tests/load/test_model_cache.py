@@ -62,6 +62,19 @@ def test_a_damaged_cache_entry_counts_as_a_miss(mini, counting_load):
     assert len(counting_load.calls) == 2 and game.info.title
 
 
+def test_a_source_saved_while_it_was_read_is_not_stored_as_the_old_sources(mini):
+    game_toml = mini / "game.toml"
+    original = game_toml.read_text("utf-8")
+
+    def load_during_a_save(folder):
+        game = load_game(folder)
+        game_toml.write_text(original.replace('title = "', 'title = "Saved meanwhile '), "utf-8")
+        return game
+
+    load_game_cached(mini, load_during_a_save)
+    assert not list(cache_dir().glob("model-*.pickle"))
+
+
 def test_an_unwritable_cache_is_not_used(mini, counting_load, tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("")
