@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import re
+from functools import cached_property
 
 from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
@@ -11,6 +13,26 @@ from builder.render import geom, map_frame, map_labels, map_symbols, style, terr
 from builder.render import svg as S
 from builder.render.layout import MapLayout
 from builder.render.svg import num
+
+
+# Above this many hexes, the whole drawing of a multi-sheet map is laid from its sheets' hex
+# layers (as the module's board is: builder.vassal.images.BOARD_IN_PIECES_HEXES), not drawn again.
+WHOLE_FROM_SHEETS_HEXES = 10_000
+_ID_REF = re.compile(r'( id="|url\(#|href="#)')
+
+
+def _ids_prefixed(svg: str, prefix: str) -> str:
+    """svg with every id it defines, and every reference to one, given a prefix: one sheet's
+    drawing laid beside others keeps its own clip paths and patterns. Only inside tags: the
+    nearest '<' before lies after the nearest '>' (user text is escaped, so a tag never holds
+    one), which leaves a label that happens to read 'url(#' as it is."""
+
+    def prefixed(ref: re.Match) -> str:
+        at = ref.start()
+        in_tag = svg.rfind("<", 0, at) > svg.rfind(">", 0, at)
+        return ref.group(1) + prefix if in_tag else ref.group(0)
+
+    return _ID_REF.sub(prefixed, svg)
 
 
 def fill_terrain(game: Game, terrains: tuple[str, ...]):
@@ -48,10 +70,15 @@ class HexDrawing:
         self.hexes = list(layout.hexes)
         self.on = set(self.hexes)
         self.hex_mm = game.grid.hex_mm
-        self.centres = {h: layout.hex_center_mm(h) for h in self.hexes}
         self.defs: list[str] = []
         self._corner_cache: dict[HexId, list] = {}
         self._placed: list | None = None
+
+    @cached_property
+    def centres(self) -> dict[HexId, tuple[float, float]]:
+        """Every hex's centre on this layout: worked out when first drawn (a sheet whose hex
+        layers come from the cache needs none)."""
+        return {h: self.layout.hex_center_mm(h) for h in self.hexes}
 
     def corners(self, h: HexId):
         c = self._corner_cache.get(h)
@@ -393,9 +420,17 @@ class HexDrawing:
         return S.g(out, id="labels")
 
     def sheet_joins(self) -> str:
-        """On the whole map of a multi-sheet game: where each sheet ends, with its id."""
+        """On the whole map of a multi-sheet game: where each sheet ends, with its id (kept in
+        the build cache like hex_layers: the printed map and the module's board both draw it,
+        a campaign map's in about half a second)."""
         if self.layout.sheet is not None or not self.m.sheets:
             return ""
+        from builder import cache
+
+        parts = self.hex_layers_parts()
+        return cache.cached_text(("map-sheet-joins", *parts[1:]), self._sheet_joins)
+
+    def _sheet_joins(self) -> str:
         import numpy as np
 
         out = []
@@ -497,6 +532,33 @@ class HexDrawing:
             self.defs.extend(defs)
         return under, over
 
+    def _from_sheets(self) -> bool:
+        """Whether this whole drawing of a campaign map is laid from its sheets' hex layers."""
+        return (self.layout.sheet is None and bool(self.m.sheets)
+                and len(self.game.grid.all_hexes()) > WHOLE_FROM_SHEETS_HEXES)
+
+    def sheets_hex_layers(self) -> tuple[str, str]:
+        """hex_layers of the whole map laid from each sheet's (drawn, and kept in the build
+        cache, for the sheet files and the module's board), each sheet within its own edges as
+        it prints: the 34,000 hexes of a campaign map are not drawn a second time."""
+        ox, oy = self.layout.origin_mm
+        unders, overs = [], []
+        for i, sid in enumerate(self.layout.sheet_ids):
+            sheet = HexDrawing(self.game, self.layout.sheet_layout(sid))
+            under, over = sheet.hex_layers()
+            prefix = f"sheet{i}-"
+            f = sheet.layout.frame
+            frame = f"{prefix}frame"
+            self.defs.append(_ids_prefixed("".join(sheet.defs), prefix))
+            self.defs.append(f'<clipPath id="{frame}">{S.rect(f.x, f.y, f.w, f.h)}</clipPath>')
+            sx, sy = sheet.layout.origin_mm
+            # the sheet's hexes lie at its own origin: moved to where the sheet lies on the map
+            moved = f"translate({num(ox - sx)} {num(oy - sy)})"
+            for layer, out in ((under, unders), (over, overs)):
+                out.append(S.g(S.g(_ids_prefixed(layer, prefix), clip_path=f"url(#{frame})"),
+                               transform=moved))
+        return "".join(unders), "".join(overs)
+
     def draw(self, part: str = "whole") -> str:
         """The map as SVG. `part` splits a campaign-sized map so each piece can be rasterised
         alone and the pieces laid over each other (the VASSAL board of a 20-sheet map):
@@ -521,7 +583,8 @@ class HexDrawing:
 
             layers = [artwork_svg(self.game, self.layout), self.sheet_joins()]
         else:
-            under, over = self.hex_layers()
+            under, over = (self.sheets_hex_layers() if part == "whole" and self._from_sheets()
+                           else self.hex_layers())
             layers = [under, "" if part == "hexes" else self.sheet_joins(), over]
         if part == "hexes":
             return S.document(self.layout.width_mm, self.layout.height_mm,
