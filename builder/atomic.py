@@ -16,15 +16,17 @@ def _umask() -> int:
 _FILE_MODE = 0o666 & ~_umask()  # what open() would give: mkstemp's 0600 would hide outputs
 
 
-def write_bytes(path: Path, data: bytes) -> Path:
-    """Replace path with data atomically (same-folder temporary file, fsync, rename)."""
+def write_bytes(path: Path, data: bytes, *, sync: bool = True) -> Path:
+    """Replace path with data atomically (same-folder temporary file, fsync, rename). sync=False
+    leaves out the fsync, for a cache entry that a crash may lose (it is only made again)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if sync:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.chmod(tmp, _FILE_MODE)
         os.replace(tmp, path)
     except BaseException:

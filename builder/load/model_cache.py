@@ -50,9 +50,10 @@ def load_game_cached(folder: Path | str, load) -> Game:
     if not folder.is_dir():
         return load(folder)  # the loader words the error
     try:
-        path = cache_dir() / f"model-{_key(folder)}.pickle"
+        key = _key(folder)
     except OSError:
         return load(folder)
+    path = cache_dir() / f"model-{key}.pickle"
     try:
         game = pickle.loads(path.read_bytes())
         if isinstance(game, Game):
@@ -62,7 +63,7 @@ def load_game_cached(folder: Path | str, load) -> Game:
         pass
     game = load(folder)
     try:  # a source saved while it was read: not remembered as the old sources' model
-        unchanged = cache_dir() / f"model-{_key(folder)}.pickle" == path
+        unchanged = _key(folder) == key
     except OSError:
         unchanged = False
     if unchanged:

@@ -18,7 +18,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, TypeVar
 
@@ -74,20 +73,13 @@ def _key(kind: str, path: Path, errors: Collector) -> str | None:
 
 
 def _store(entry: Path, value) -> None:
-    """Write the entry whole or not at all (a rename; not synced: a lost entry is only read
-    again), then keep the KEEP most recently used."""
+    """Write the entry whole or not at all (not synced: a lost entry is only read again), then
+    keep the KEEP most recently used."""
+    from builder.atomic import write_bytes
     from builder.load.model_cache import keep_newest
 
     try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=entry.parent)
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, entry)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_bytes(entry, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL), sync=False)
         keep_newest(entry.parent, "*.pickle", KEEP)
     except (OSError, pickle.PicklingError):
         pass  # not kept: the next build reads the file again

@@ -258,7 +258,7 @@ _KEEP_PAGES = 16  # a page group's pages, drawn for the PDF and painted again fo
 
 
 def _paint(ctx: cairo.Context, page: Page, stand_ins: dict | None = None) -> None:
-    """Paint a page on a context whose unit is one millimetre (stand_ins: see _stand_in)."""
+    """Paint a page on a context whose unit is one millimetre (stand_ins: see _stand_ins)."""
     ctx.save()
     ctx.scale(1 / PT_PER_MM, 1 / PT_PER_MM)
     if stand_ins and any(layer.svg in stand_ins for layer in page.layers):

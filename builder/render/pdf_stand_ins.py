@@ -48,6 +48,7 @@ class _Swap:
         self.marks, self.reals = marks, reals
         self.real_ids = {r.objgen for r in reals}
         self.stand_in_of: dict[tuple, int | None] = {}  # object id -> stand-in index or None
+        self.walked: set[tuple] = set()  # forms and patterns whose resources were walked
         self.found = 0
 
     def _which(self, obj) -> int | None:
@@ -92,10 +93,9 @@ class _Swap:
                 self.resources(obj)
 
     def _first_visit(self, obj) -> bool:
-        key = ("walked", obj.objgen)
-        if key in self.stand_in_of:
+        if obj.objgen in self.walked:
             return False
-        self.stand_in_of[key] = None
+        self.walked.add(obj.objgen)
         return True
 
 
