@@ -62,18 +62,23 @@ def font_file(family: str = SANS, bold: bool = False) -> Path:
 def _advances(family: str, bold: bool):
     from PIL import ImageFont
 
-    return ImageFont.truetype(str(font_file(family, bold)), 1000), {}
+    return ImageFont.truetype(str(font_file(family, bold)), 1000), {}, {}
 
 
 def text_width(text: str, size: float, bold: bool = False, family: str = SANS) -> float:
     """Advance width in mm of text at font size `size` mm, letter by letter as cairo sets it."""
-    font, cache = _advances(family, bold)
-    total = 0.0
-    for ch in text:
-        w = cache.get(ch)
-        if w is None:
-            w = cache[ch] = font.getlength(ch) / 1000.0
-        total += w
+    font, letters, texts = _advances(family, bold)
+    total = texts.get(text)
+    if total is None:  # a layout measures the same cells again at each type size it tries
+        total = 0.0
+        for ch in text:
+            w = letters.get(ch)
+            if w is None:
+                w = letters[ch] = font.getlength(ch) / 1000.0
+            total += w
+        if len(texts) > 200_000:
+            texts.clear()
+        texts[text] = total
     return total * size
 
 
