@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 
 from builder.model.game_model import Game
 from builder.model.tables import parse_band
@@ -794,7 +795,9 @@ class _Flow:
     def __init__(self, width: float, height: float, measured: dict[int, tuple] | None = None):
         self.width, self.height = width, height
         self.half = (width - self.GAP) / 2
-        self.pages: list[list[str]] = [[]]
+        # what each page shows, as drawings still to make (partial calls): flow tries several
+        # page heights and keeps one, so only the kept layout's rows are drawn
+        self.pages: list[list[partial]] = [[]]
         self.col_y = [0.0, 0.0]  # where the next card starts in each column of the last page
         # a card's measure depends on the page's width only: flow's tries at other page
         # heights share it (laying out every table again for each try took most of the time)
@@ -814,9 +817,10 @@ class _Flow:
     def _title(self, card: Card, x: float, y: float, card_w: float, cont: bool) -> float:
         t = card.title + (" (continued)" if cont else "")
         page = self.pages[-1]
-        page.append(S.rect(x, y, card_w, TITLE_H, fill=card.colour))
+        page.append(partial(S.rect, x, y, card_w, TITLE_H, fill=card.colour))
         page.append(
-            S.fitted(
+            partial(
+                S.fitted,
                 x + 2.0,
                 y + 4.6,
                 t,
@@ -830,7 +834,8 @@ class _Flow:
         )
         if card.subtitle:
             page.append(
-                S.fitted(
+                partial(
+                    S.fitted,
                     x + card_w - 2.0,
                     y + 4.4,
                     card.subtitle,
@@ -845,7 +850,8 @@ class _Flow:
     def _frame(self, x: float, top: float, bottom: float, card_w: float) -> None:
         self.boxes.setdefault(len(self.pages) - 1, []).append((bottom - top) * card_w)
         self.pages[-1].append(
-            S.rect(
+            partial(
+                S.rect,
                 x,
                 top,
                 card_w,
@@ -872,7 +878,7 @@ class _Flow:
         after = [r for _, body in segments for r in body]  # the card's rows still to draw
         for head, body in segments:
             for row in head:
-                self.pages[-1].append(row.draw(x, y))
+                self.pages[-1].append(partial(row.draw, x, y))
                 y += row.h
             for k, row in enumerate(body):
                 left = len(after)
@@ -892,9 +898,9 @@ class _Flow:
                     x = col * (self.half + self.GAP)
                     y = self._title(card, x, top, card_w, True)
                     for hr in head:
-                        self.pages[-1].append(hr.draw(x, y))
+                        self.pages[-1].append(partial(hr.draw, x, y))
                         y += hr.h
-                self.pages[-1].append(row.draw(x, y))
+                self.pages[-1].append(partial(row.draw, x, y))
                 y += row.h
             y += 1.0
         self._frame(x, top, y, card_w)
@@ -960,7 +966,7 @@ class _Flow:
                  and self.height - s[1] >= self.height * 0.3), None)
         if choice is None:
             self._fill(queue, self.height)
-            if any(self.pages[-1]):
+            if self.pages[-1]:
                 self.pages.append([])
             self.col_y = [0.0, 0.0]
             choice = (0, 0.0)
@@ -1026,15 +1032,15 @@ def flow(cards: list[Card], width: float, height: float) -> list[str]:
     (the same number of them), so the cards spread to the last one instead. From the build
     cache when the same cards were laid out on the same area before (a changed counter's
     factors change no card: its 3,600 set-up rows are not measured again)."""
-    import json
+    import pickle
 
     from builder import cache
 
     shown: list = []
     _fingerprint(cards, shown)
-    text = cache.cached_text(("aid-flow", repr(shown), width, height),
-                             lambda: json.dumps(_flow_bodies(cards, width, height)))
-    return json.loads(text)
+    data = cache.cached(("aid-flow", repr(shown), width, height),
+                        lambda: pickle.dumps(_flow_bodies(cards, width, height), protocol=5))
+    return pickle.loads(data)
 
 
 def _flow_bodies(cards: list[Card], width: float, height: float) -> list[str]:
@@ -1049,7 +1055,7 @@ def _flow_bodies(cards: list[Card], width: float, height: float) -> list[str]:
                 f, best = g, worst
             if best >= 0.6:
                 break
-    return ["".join(p) for p in f.pages if p]
+    return ["".join(draw() for draw in p) for p in f.pages if p]
 
 
 def aid_pages(game: Game, paper: str, cards: list[Card] | None = None,
