@@ -39,16 +39,19 @@ def _attr_name(key: str) -> str:
 
 def _attrs(attrs: dict) -> str:
     out = []
+    names, needs_quoting = _NAMES, _NEEDS_QUOTING.search
     for key, value in attrs.items():
         if value is None or value is False:
             continue
-        if isinstance(value, float):
-            value = num(value)
-        value = str(value)
+        if type(value) is not str:  # most values come as text already (num() made them)
+            value = num(value) if isinstance(value, float) else str(value)
+        name = names.get(key) or _attr_name(key)
         # quoteattr's answer for the plain values nearly every attribute has, without its
         # general replacement passes (most of the time spent writing a map's SVG)
-        quoted = quoteattr(value) if _NEEDS_QUOTING.search(value) else f'"{value}"'
-        out.append(f" {_attr_name(key)}={quoted}")
+        if needs_quoting(value):
+            out.append(f" {name}={quoteattr(value)}")
+        else:
+            out.append(f' {name}="{value}"')
     return "".join(out)
 
 
