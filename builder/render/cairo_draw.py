@@ -147,8 +147,11 @@ def _viewbox(value: str | None, width, height):
 def _rgba(value: str, opacity: float):
     """A paint colour as cairo's (r, g, b, a), or None for 'none'."""
     if value[0] == "#" and len(value) == 7:
-        return (int(value[1:3], 16) / 255, int(value[3:5], 16) / 255,
-                int(value[5:7], 16) / 255, opacity)
+        rgb = _RGB.get(value)
+        if rgb is None:
+            rgb = _RGB[value] = (int(value[1:3], 16) / 255, int(value[3:5], 16) / 255,
+                                 int(value[5:7], 16) / 255)
+        return (*rgb, opacity)
     if value == "none" or value == "transparent":
         return None
     if value.startswith("url("):
@@ -157,6 +160,9 @@ def _rgba(value: str, opacity: float):
 
     r, g, b, a = color(value, opacity)
     return (r, g, b, a)
+
+
+_RGB: dict[str, tuple[float, float, float]] = {}  # '#rrggbb' -> cairo's r, g, b (a few dozen)
 
 
 class _Writer:
@@ -188,11 +194,10 @@ class _Writer:
         ctx.scale(width / vw, height / vh)
         ctx.translate(-vx, -vy)
         ctx.set_font_options(_UNHINTED)  # true advances: hinting would round them to points
-        self.children(root, self._inherit(root, {}))
+        self.children(root, self._inherit(dict(root.attrib), {}))
         ctx._check_status()  # the walk's cairo calls skip the wrapper's check after each call
 
-    def _inherit(self, el, inh: dict) -> dict:
-        attrib = el.attrib
+    def _inherit(self, attrib: dict, inh: dict) -> dict:
         own = [k for k in _INHERITED if k in attrib]
         if not own:
             return inh
@@ -217,10 +222,10 @@ class _Writer:
 
     def element(self, el, draw, inh: dict) -> None:
         """Transform, clip and group opacity around one element's own drawing."""
-        attrib = el.attrib
-        for k in attrib:
-            if k not in _HANDLED:
-                raise Unsupported(k)
+        # the attributes as a dict once: each lookup in lxml's own mapping makes a new string
+        attrib = dict(el.attrib)
+        if not _HANDLED.issuperset(attrib):
+            raise Unsupported(next(k for k in attrib if k not in _HANDLED))
         transform = attrib.get("transform")
         clip = attrib.get("clip-path")
         opacity = attrib.get("opacity")
@@ -235,7 +240,7 @@ class _Writer:
             # outline: cairo composites a complex clip (a terrain's 300 hexes) on every stroke
             # and fill of the group, which took most of a map's raster time
             ctx.push_group()
-            draw(el, inh, alpha)
+            draw(el, attrib, inh, alpha)
             ctx.pop_group_to_source()
             if self._clip_path(clip):
                 ctx.fill()
@@ -247,11 +252,11 @@ class _Writer:
             ctx.clip()
         if grouped:
             ctx.push_group()
-            draw(el, inh, 1.0)
+            draw(el, attrib, inh, 1.0)
             ctx.pop_group_to_source()
             ctx.paint_with_alpha(alpha)
         else:
-            draw(el, inh, alpha)
+            draw(el, attrib, inh, alpha)
         _C.cairo_restore(p)
 
     def _clip_path(self, ref: str) -> bool:
@@ -281,13 +286,12 @@ class _Writer:
                 shape(self, child.attrib)
         return True
 
-    def group(self, el, inh: dict, alpha: float) -> None:
-        self.children(el, self._inherit(el, inh))
+    def group(self, el, a: dict, inh: dict, alpha: float) -> None:
+        self.children(el, self._inherit(a, inh))
 
-    def nested(self, el, inh: dict, alpha: float) -> None:
+    def nested(self, el, a: dict, inh: dict, alpha: float) -> None:
         """A drawing placed inside another (x, y, width, height; its viewBox fitted and centred,
         clipped to its viewport)."""
-        a = el.attrib
         x, y = float(a.get("x", 0)), float(a.get("y", 0))
         w, h = float(a.get("width", 0)), float(a.get("height", 0))
         if not w or not h:
@@ -304,7 +308,7 @@ class _Writer:
         ctx.clip()
         ctx.scale(k, k)
         ctx.translate((w / k - vw) / 2, (h / k - vh) / 2)
-        self.children(el, self._inherit(el, inh))
+        self.children(el, self._inherit(a, inh))
 
     # --- shapes (path only; painting is in paint) --------------------------------------------
     def _rect_path(self, a) -> None:
@@ -386,11 +390,11 @@ class _Writer:
         "path": _path_path,
     }
 
-    def _shape(self, el, inh: dict, alpha: float) -> None:
+    def _shape(self, el, a: dict, inh: dict, alpha: float) -> None:
         tag = el.tag[len(SVG_NS):] if el.tag.startswith(SVG_NS) else el.tag
-        self.ctx.new_path()
-        self.shapes[tag](self, el.attrib)
-        self.paint(el.attrib, inh, alpha)
+        _C.cairo_new_path(self.p)
+        self.shapes[tag](self, a)
+        self.paint(a, inh, alpha)
 
     rect = circle = ellipse = line = polygon = polyline = path = _shape
 
@@ -465,7 +469,7 @@ class _Writer:
         tile_ctx.set_font_options(_UNHINTED)
         walker = _Writer(tile_ctx, self.root)
         walker.patterns = self.patterns
-        walker.children(el, walker._inherit(el, {}))
+        walker.children(el, walker._inherit(dict(el.attrib), {}))
         tile_ctx._check_status()
         source = cairo.SurfacePattern(tile)
         source.set_extend(cairo.EXTEND_REPEAT)
@@ -491,22 +495,23 @@ class _Writer:
                 return
         _C.cairo_set_dash(p, cairo.ffi.NULL, 0, 0)
 
-    def text(self, el, inh: dict, alpha: float) -> None:
+    def text(self, el, a: dict, inh: dict, alpha: float) -> None:
         """One run of text, baseline at (x, y), anchored on its advance width."""
         if len(el):
             raise Unsupported("tspan")
         content = _collapse_spaces(el.text or "")
         if not content.strip():
             return
-        a = el.attrib
         get = a.get
         ctx = self.ctx
-        family = (get("font-family") or inh.get("font-family", "sans-serif")).split(",")[0]
-        weight = get("font-weight") or inh.get("font-weight")
-        bold = weight == "bold" or (weight is not None and weight.isdigit() and int(weight) >= 550)
-        italic = (get("font-style") or inh.get("font-style")) == "italic"
+        style = (get("font-family") or inh.get("font-family", "sans-serif"),
+                 get("font-weight") or inh.get("font-weight"),
+                 get("font-style") or inh.get("font-style"))
+        face = _STYLED_FACES.get(style)
+        if face is None:
+            face = _STYLED_FACES[style] = _styled_face(*style)
         p = self.p
-        _C.cairo_set_font_face(p, _font_face(family.strip("\"' "), italic, bold)._pointer)
+        _C.cairo_set_font_face(p, face)
         _C.cairo_set_font_size(p, _font_size(get("font-size") or inh.get("font-size")))
         x, y = float(get("x", 0)), float(get("y", 0))
         utf8 = content.encode("utf-8")
@@ -533,11 +538,19 @@ class _Writer:
                 self._stroke_style(a, inh)
                 ctx.set_source_rgba(*rgba)
                 ctx.stroke()
-        ctx.new_path()
+        _C.cairo_new_path(p)
 
 
 _SPACES = re.compile(" +")
 _FACES: dict[tuple[str, bool, bool], cairo.ToyFontFace] = {}
+_STYLED_FACES: dict[tuple, object] = {}  # (font-family, -weight, -style) -> the face's pointer
+
+
+def _styled_face(family: str, weight: str | None, style: str | None):
+    """The face for a text's font attributes (the first family named), as a pointer for the
+    C calls; the face itself stays alive in _FACES."""
+    bold = weight == "bold" or (weight is not None and weight.isdigit() and int(weight) >= 550)
+    return _font_face(family.split(",")[0].strip("\"' "), style == "italic", bold)._pointer
 
 
 def _font_face(family: str, italic: bool, bold: bool) -> cairo.ToyFontFace:
