@@ -6,6 +6,7 @@ printed map), scaled by one px-per-mm factor, so VASSAL's grid sits exactly on t
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -121,7 +122,16 @@ class BoardGeometry:
 
     def hexes_outline_px(self, hexes) -> list[tuple[int, int]]:
         """The outline of a set of hexes (their union) in board pixels."""
-        corners = {h: [self.px(c) for c in self.layout.hex_corners_mm(h)] for h in hexes}
+        # hex_corners_mm's arithmetic with its six offsets worked out once (a campaign sheet
+        # has 1,700 hexes, 20 sheets to a board)
+        r, k = self.game.grid.radius_mm, self.px_per_mm
+        offsets = [(r * math.cos(math.radians(60 * i)), r * math.sin(math.radians(60 * i)))
+                   for i in range(6)]
+        centre = self.layout.hex_center_mm
+        corners = {}
+        for h in hexes:
+            cx, cy = centre(h)
+            corners[h] = [((cx + ox) * k, (cy + oy) * k) for ox, oy in offsets]
         return outline(corners)
 
     # --- area maps -----------------------------------------------------------------------
@@ -219,14 +229,12 @@ def outline(corners: dict) -> list[tuple[int, int]]:
     An edge shared by two hexes of the set appears in both, in opposite directions; the others
     form the boundary, chained end to start. A set in several pieces gives its largest loop.
     """
-    def key(p):
-        return round(p[0] * 4), round(p[1] * 4)
-
     edges: dict = {}
     for pts in corners.values():
+        keys = [(round(x * 4), round(y * 4)) for x, y in pts]
         for i in range(6):
-            a, b = pts[i], pts[(i + 1) % 6]
-            edges[(key(a), key(b))] = (a, b)
+            j = (i + 1) % 6
+            edges[(keys[i], keys[j])] = (pts[i], pts[j])
     boundary = {k: v for k, v in edges.items() if (k[1], k[0]) not in edges}
     starts = {k[0]: k for k in boundary}
     loops = []
