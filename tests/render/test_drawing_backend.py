@@ -186,3 +186,36 @@ def test_a_repeated_drawing_is_one_form_and_artwork_falls_back():
 
     pdf = pikepdf.open(io.BytesIO(convert.pdf_document([page])))
     assert len(pdf.pages) == 1
+
+
+
+@pytest.mark.parametrize("d, whole", [
+    ("M10 10L40 10L40 30Z M50 10 L60 30 L50 30 Z", True),  # moves, lines, closes
+    (" M10 10 L40 10\nL40 30 Z", True),  # any spacing
+    ("M1e1 10L40 10.5L-4 3", True),  # exponents, negatives, an open end
+    ("M10 10L40 10ZL5 5", True),  # a line after a close starts from the subpath's start
+    ("M10,10L40,10L40,30Z", False),  # commas
+    ("M10 10 40 10 40 30Z", False),  # implicit lines after a move
+    ("M10 10L40 10 40 30Z", False),  # implicit repeated lines
+    ("M10-10L40-10", False),  # signs as separators
+    ("M10 10L40 10l5 5Z", False),  # a relative line
+    ("M10 10L40", False),  # a pair cut short
+    ("M1.2.3 4 5L5 6", False),  # numbers run together
+    ("M10 10H20 10", False),  # another command inside a pair
+    ("M10 10Linf 10", False),  # what Python reads as a number and SVG does not
+    ("", False),
+])
+def test_moves_and_lines_handed_whole_give_the_same_path(d, whole, monkeypatch):
+    """Path data of absolute moves and lines alone goes to cairo as one cairo_path_t
+    (cairo_draw._moves_and_lines); every other form is read token by token. cairo ends up
+    holding the same path either way."""
+    def path() -> list:
+        ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
+        cairo_draw.path_data(ctx, d)
+        return list(ctx.copy_path())
+
+    ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
+    assert cairo_draw._moves_and_lines(ctx, d) is whole
+    handed = path()
+    monkeypatch.setattr(cairo_draw, "_moves_and_lines", lambda *_: False)
+    assert handed == path()
