@@ -83,10 +83,20 @@ def draw_shared_map(game: Game) -> None:
     def drawing(sheet: str | None) -> HexDrawing:
         return HexDrawing(game, layout if sheet is None else layout.sheet_layout(sheet))
 
-    todo = [sheet for sheet in sheets
+    todo = [("hexes", sheet) for sheet in sheets
             if not cache.active().holds(cache.key(drawing(sheet).hex_layers_parts()))]
+    if len(sheets) > 1:  # a campaign map's sheet joins too (the map and the board draw them),
+        todo.insert(0, ("joins", None))  # first: they take as long as a few sheets' hexes
+
+    def draw(_, job) -> None:
+        what, sheet = job
+        if what == "joins":
+            drawing(None).sheet_joins()
+        else:
+            drawing(sheet).hex_layers()
+
     # the workers get the sheet ids (the game is theirs already: forked)
-    parallel.pmap(lambda _, sheet: drawing(sheet).hex_layers() and None, todo, desc="map hexes")
+    parallel.pmap(draw, todo, desc="map hexes")
     cache.active().put(done, b"")
 
 
