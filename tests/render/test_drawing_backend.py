@@ -194,6 +194,9 @@ def test_a_repeated_drawing_is_one_form_and_artwork_falls_back():
     (" M10 10 L40 10\nL40 30 Z", True),  # any spacing
     ("M1e1 10L40 10.5L-4 3", True),  # exponents, negatives, an open end
     ("M10 10L40 10ZL5 5", True),  # a line after a close starts from the subpath's start
+    ("M5 20C10 5 20 5 25 20L30 30C35 35 40 35 45 20Z", True),  # curves among lines
+    ("M5 20C10 5 20 5 25 20 30 35 40 35 45 20", False),  # implicit repeated curves
+    ("M5 20C10 5 20 5", False),  # a curve cut short
     ("M10,10L40,10L40,30Z", False),  # commas
     ("M10 10 40 10 40 30Z", False),  # implicit lines after a move
     ("M10 10L40 10 40 30Z", False),  # implicit repeated lines
@@ -205,9 +208,9 @@ def test_a_repeated_drawing_is_one_form_and_artwork_falls_back():
     ("M10 10Linf 10", False),  # what Python reads as a number and SVG does not
     ("", False),
 ])
-def test_moves_and_lines_handed_whole_give_the_same_path(d, whole, monkeypatch):
-    """Path data of absolute moves and lines alone goes to cairo as one cairo_path_t
-    (cairo_draw._moves_and_lines); every other form is read token by token. cairo ends up
+def test_absolute_path_handed_whole_give_the_same_path(d, whole, monkeypatch):
+    """Path data of absolute moves, lines and curves alone goes to cairo as one cairo_path_t
+    (cairo_draw._absolute_path); every other form is read token by token. cairo ends up
     holding the same path either way."""
     def path() -> list:
         ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
@@ -215,7 +218,7 @@ def test_moves_and_lines_handed_whole_give_the_same_path(d, whole, monkeypatch):
         return list(ctx.copy_path())
 
     ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
-    assert cairo_draw._moves_and_lines(ctx, d) is whole
+    assert cairo_draw._absolute_path(ctx, d) is whole
     handed = path()
-    monkeypatch.setattr(cairo_draw, "_moves_and_lines", lambda *_: False)
+    monkeypatch.setattr(cairo_draw, "_absolute_path", lambda *_: False)
     assert handed == path()
