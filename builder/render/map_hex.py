@@ -308,6 +308,7 @@ class HexDrawing:
 
     def numbers(self) -> str:
         terr = self.game.hex_terrain
+        plates: dict[str, list[str]] = {}  # colour -> the patches of that colour
         out = []
         for h in self.hexes:
             text, cx, y, size = self.number_place(h)
@@ -316,12 +317,14 @@ class HexDrawing:
             # a patch of the hex's colour keeps the number legible over trees, houses and the
             # roads and rivers that pass under it
             w = style.text_width(text, size) + 0.7
-            out.append(
-                S.rect(cx - w / 2, y - size * 0.8, w, size * 1.02, rx=0.4, fill=fill,
-                       fill_opacity=0.85)
-            )
+            plates.setdefault(fill, []).append(
+                S.rounded_rect_d(cx - w / 2, y - size * 0.8, w, size * 1.02, 0.4))
             out.append(S.text(cx, y, text, size, fill=ink, opacity="0.9"))
-        return S.g(out, id="hex-numbers")
+        # the patches one path per colour, under all the numbers (each lies inside its own hex,
+        # clear of the others' numbers): 1,700 separate fills were a quarter of a map sheet's
+        # drawing and of its PDF's writing
+        under = [S.path("".join(ds), fill=fill, fill_opacity=0.85) for fill, ds in plates.items()]
+        return S.g(under + out, id="hex-numbers")
 
     def objective_places(self) -> list:
         """[(objective, x, y)]: each symbol left of the hex centre; a second or third symbol in

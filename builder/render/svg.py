@@ -91,6 +91,22 @@ def path(d: str, **attrs) -> str:
     return el("path", d=d, **attrs)
 
 
+def rounded_rect_d(x: float, y: float, w: float, h: float, r: float) -> str:
+    """Path data of a rectangle with corners rounded to radius r (as <rect rx=r> draws it:
+    quarter circles as cubic curves), in absolute moves, lines and curves only."""
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - 4 * (2**0.5 - 1) / 3)  # how far each control point stands in from the corner
+    x1, y1 = x + w, y + h
+    return (f"M{num(x + r)} {num(y)}L{num(x1 - r)} {num(y)}"
+            f"C{num(x1 - k)} {num(y)} {num(x1)} {num(y + k)} {num(x1)} {num(y + r)}"
+            f"L{num(x1)} {num(y1 - r)}"
+            f"C{num(x1)} {num(y1 - k)} {num(x1 - k)} {num(y1)} {num(x1 - r)} {num(y1)}"
+            f"L{num(x + r)} {num(y1)}"
+            f"C{num(x + k)} {num(y1)} {num(x)} {num(y1 - k)} {num(x)} {num(y1 - r)}"
+            f"L{num(x)} {num(y + r)}"
+            f"C{num(x)} {num(y + k)} {num(x + k)} {num(y)} {num(x + r)} {num(y)}Z")
+
+
 def poly_d(points, close: bool = True) -> str:
     """Path data of a polygon or polyline."""
     first, *rest = points
