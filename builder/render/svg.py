@@ -27,31 +27,37 @@ def pts(points) -> str:
 
 
 _NEEDS_QUOTING = re.compile(r'[&<>"\n\r\t]')
-_NAMES: dict[str, str] = {}
+_PREFIXES: dict[str, str] = {}  # keyword -> ' attribute-name='
+_QUOTED: dict[str, str] = {}  # value -> its quoted form (colours, sizes, coordinates repeat)
 
 
 def _attr_name(key: str) -> str:
-    name = _NAMES.get(key)
-    if name is None:
-        name = _NAMES[key] = key.rstrip("_").replace("xlink_", "xlink:").replace("_", "-")
-    return name
+    return key.rstrip("_").replace("xlink_", "xlink:").replace("_", "-")
+
+
+def _quote(value: str) -> str:
+    """quoteattr's answer, without its replacement passes for the plain values nearly every
+    attribute has (most of the time spent writing a map's SVG)."""
+    quoted = quoteattr(value) if _NEEDS_QUOTING.search(value) else f'"{value}"'
+    if len(_QUOTED) > 200_000:
+        _QUOTED.clear()
+    _QUOTED[value] = quoted
+    return quoted
 
 
 def _attrs(attrs: dict) -> str:
     out = []
-    names, needs_quoting = _NAMES, _NEEDS_QUOTING.search
+    prefixes, quoted = _PREFIXES, _QUOTED
     for key, value in attrs.items():
         if value is None or value is False:
             continue
         if type(value) is not str:  # most values come as text already (num() made them)
             value = num(value) if isinstance(value, float) else str(value)
-        name = names.get(key) or _attr_name(key)
-        # quoteattr's answer for the plain values nearly every attribute has, without its
-        # general replacement passes (most of the time spent writing a map's SVG)
-        if needs_quoting(value):
-            out.append(f" {name}={quoteattr(value)}")
-        else:
-            out.append(f' {name}="{value}"')
+        prefix = prefixes.get(key)
+        if prefix is None:
+            prefix = prefixes[key] = f" {_attr_name(key)}="
+        out.append(prefix)
+        out.append(quoted.get(value) or _quote(value))
     return "".join(out)
 
 
