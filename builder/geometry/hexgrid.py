@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 
 from builder.geometry.hexid import HexId
 
 SQRT3 = math.sqrt(3.0)
 _CUBE_STEPS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))  # the six (dq, dr) to a neighbour
+
+
+@cache
+def corner_offsets(radius_mm: float) -> tuple[tuple[float, float], ...]:
+    """From a hex's centre to its six corners, starting east and going clockwise on screen
+    (worked out once per radius: a campaign map has 34,000 hexes, each drawn and outlined)."""
+    return tuple((radius_mm * math.cos(math.radians(60 * i)),
+                  radius_mm * math.sin(math.radians(60 * i))) for i in range(6))
 
 
 @dataclass(frozen=True)
@@ -105,11 +113,7 @@ class HexGrid:
     def corners_mm(self, h: HexId) -> list[tuple[float, float]]:
         """The six corners, starting east and going clockwise on screen."""
         cx, cy = self.center_mm(h)
-        return [
-            (cx + self.radius_mm * math.cos(math.radians(60 * i)),
-             cy + self.radius_mm * math.sin(math.radians(60 * i)))
-            for i in range(6)
-        ]
+        return [(cx + dx, cy + dy) for dx, dy in corner_offsets(self.radius_mm)]
 
     # --- adjacency ------------------------------------------------------------------------
     def neighbours(self, h: HexId) -> list[HexId]:

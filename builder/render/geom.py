@@ -10,12 +10,16 @@ from builder.render.svg import num
 Pt = tuple[float, float]
 
 
+_SNAP = 20  # key()'s steps per mm
+_SNAP_OFFSET = 0.37
+
+
 def key(p: Pt) -> tuple[int, int]:
     """A point snapped to 1/20 mm, for matching corners computed from different hexes.
 
     The offset keeps round sizes such as 19.05 mm (whose multiples end in 5) off the rounding
     boundaries, where two computations of one corner could fall either side."""
-    return round(p[0] * 20 + 0.37), round(p[1] * 20 + 0.37)
+    return round(p[0] * _SNAP + _SNAP_OFFSET), round(p[1] * _SNAP + _SNAP_OFFSET)
 
 
 def shared_edge(corners_a: list[Pt], corners_b: list[Pt]) -> tuple[Pt, Pt] | None:
@@ -143,7 +147,8 @@ def boundary_segments(
         cs = None
         for i, (dx, dy) in enumerate(steps):
             # key() written out: a campaign map's sheet joins look up 200,000 neighbours
-            other = by_pos.get((round((cx + dx) * 20 + 0.37), round((cy + dy) * 20 + 0.37)))
+            other = by_pos.get((round((cx + dx) * _SNAP + _SNAP_OFFSET),
+                                round((cy + dy) * _SNAP + _SNAP_OFFSET)))
             if (other is None and not inner_only) or (other is not None and other not in members):
                 cs = cs or corners(h)
                 segs.append((cs[i], cs[(i + 1) % 6]))

@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from builder.geometry.hexgrid import corner_offsets
 from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
 
@@ -60,11 +61,7 @@ class MapLayout:
     def hex_corners_mm(self, h) -> list[tuple[float, float]]:
         """The six corners of hex h (east first, clockwise on the page)."""
         cx, cy = self.hex_center_mm(h)
-        r = self.game.grid.radius_mm
-        return [
-            (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
-            for i in range(6)
-        ]
+        return [(cx + dx, cy + dy) for dx, dy in corner_offsets(self.game.grid.radius_mm)]
 
     def sheet_layout(self, sheet_id: str) -> MapLayout:
         """The layout of one sheet of a multi-sheet map, drawn on its own."""

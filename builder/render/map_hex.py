@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import math
 import re
 from functools import cached_property
 
+from builder.geometry.hexgrid import corner_offsets
 from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
 from builder.model.maps import HexMap
@@ -86,14 +86,8 @@ class HexDrawing:
             grid = self.game.grid
             cx, cy = grid.center_mm(h)
             ox, oy = self.layout.origin_mm
-            r = grid.radius_mm
-            c = [
-                (
-                    ox + cx + r * math.cos(math.radians(60 * i)),
-                    oy + cy + r * math.sin(math.radians(60 * i)),
-                )
-                for i in range(6)
-            ]
+            x, y = ox + cx, oy + cy
+            c = [(x + dx, y + dy) for dx, dy in corner_offsets(grid.radius_mm)]
             self._corner_cache[h] = c
         return c
 
@@ -424,8 +418,9 @@ class HexDrawing:
 
     def sheet_joins(self) -> str:
         """On the whole map of a multi-sheet game: where each sheet ends, with its id (kept in
-        the build cache like hex_layers: the printed map and the module's board both draw it,
-        a campaign map's in about half a second)."""
+        the build cache like hex_layers: the printed map and the module's board both draw it;
+        a campaign map's take about 1.5 s, drawn before the formats split by
+        vassal.images.draw_shared_map)."""
         if self.layout.sheet is not None or not self.m.sheets:
             return ""
         from builder import cache

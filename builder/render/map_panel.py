@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from builder.geometry.hexgrid import corner_offsets
 from builder.model.game_model import Game
 from builder.model.maps import AreaMap, Track
 from builder.render import map_symbols, style, terrain_art
@@ -163,10 +164,7 @@ def _swatch(tt, x: float, y: float, size: float, area: bool = False) -> str:
         pts = [(x, y + h * 0.15), (x + w * 0.55, y), (x + w, y + h * 0.25), (x + w * 0.9, y + h),
                (x + w * 0.2, y + h * 0.9)]
     else:
-        pts = [
-            (cx + r * math.cos(math.radians(60 * i)), cy + r * math.sin(math.radians(60 * i)))
-            for i in range(6)
-        ]
+        pts = [(cx + dx, cy + dy) for dx, dy in corner_offsets(r)]
     cid = f"sw-{tt.id}"
     d = S.poly_d(pts)
     out = f'<clipPath id="{cid}"><path d="{d}"/></clipPath>'

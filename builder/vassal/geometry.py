@@ -6,7 +6,6 @@ printed map), scaled by one px-per-mm factor, so VASSAL's grid sits exactly on t
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, replace
 from functools import cached_property
 
@@ -122,16 +121,7 @@ class BoardGeometry:
 
     def hexes_outline_px(self, hexes) -> list[tuple[int, int]]:
         """The outline of a set of hexes (their union) in board pixels."""
-        # hex_corners_mm's arithmetic with its six offsets worked out once (a campaign sheet
-        # has 1,700 hexes, 20 sheets to a board)
-        r, k = self.game.grid.radius_mm, self.px_per_mm
-        offsets = [(r * math.cos(math.radians(60 * i)), r * math.sin(math.radians(60 * i)))
-                   for i in range(6)]
-        centre = self.layout.hex_center_mm
-        corners = {}
-        for h in hexes:
-            cx, cy = centre(h)
-            corners[h] = [((cx + ox) * k, (cy + oy) * k) for ox, oy in offsets]
+        corners = {h: [self.px(c) for c in self.layout.hex_corners_mm(h)] for h in hexes}
         return outline(corners)
 
     # --- area maps -----------------------------------------------------------------------
