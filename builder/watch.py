@@ -10,6 +10,7 @@ build cache (builder.cache) means a rebuild draws again only the components the 
 from __future__ import annotations
 
 import json
+import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -71,6 +72,18 @@ def rebuild(folder: Path, out_root: Path, store, state: PreviewState, formats=(P
                  seconds=time.perf_counter() - started, title=game.info.title)
 
 
+class _PreviewServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        """A page closed or reloaded while it was being answered drops its connection: that is
+        the browser's doing, not a server error (http.server printed its traceback, which
+        could land in the middle of the watcher's own messages)."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(state: PreviewState, print_dir_of, port: int) -> ThreadingHTTPServer:
     """The preview server on 127.0.0.1 (this machine only); port 0 picks a free one."""
 
@@ -102,9 +115,7 @@ def make_server(state: PreviewState, print_dir_of, port: int) -> ThreadingHTTPSe
         def log_message(self, *args):  # one line per poll would bury the build messages
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-    server.daemon_threads = True
-    return server
+    return _PreviewServer(("127.0.0.1", port), Handler)
 
 
 def watch(folder: Path, out_root: Path, port: int, echo, formats=(PREVIEW_FORMAT,),
