@@ -18,7 +18,7 @@ API for format builders (one call per component; works the same with no cache ac
 
 The build command activates a cache under OUT/.cache (or --cache-dir; --no-cache turns it off)
 with ``using(Cache(root))``. Entries are rows of one SQLite database (Cache says why), the
-largest files beside it with a digest in front, so concurrent builds can share one cache: a
+largest files beside it with a checksum in front, so concurrent builds can share one cache: a
 reader sees a whole entry or none, and a damaged entry counts as a miss.
 """
 
@@ -30,13 +30,17 @@ import os
 import struct
 import tempfile
 import time
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-FORMAT = b"builder-cache-2"  # bump when the entry layout or the key encoding changes
-_DIGEST = 32  # sha256 of a large entry's payload, stored in front of it in its file
+FORMAT = b"builder-cache-3"  # bump when the entry layout or the key encoding changes
+# In front of a large entry's payload in its file: its CRC-32 and length. A check against
+# damage (a torn write, a disk fault, an edit), not against forgery: sha256 took 0.14 s of
+# the 35 MB campaign board every rebuild read, CRC-32 takes 0.02 s.
+_HEAD = struct.Struct("<IQ")
 DB_NAME = "cache.sqlite3"
 LARGE_BYTES = 4 * 2**20  # entries above this are files (large/<key>), listed in the database
 TOUCH_NS = 3600 * 10**9  # an entry's last use is written again when an hour older than this
@@ -201,11 +205,11 @@ class Cache:
     def _read_file(self, k: str) -> bytes | None:
         path = self._file(k)
         try:
-            raw = path.read_bytes()
+            with path.open("rb") as fh:  # head and payload read apart: the payload not copied
+                head, data = fh.read(_HEAD.size), fh.read()
         except OSError:
-            raw = b""
-        data = raw[_DIGEST:]
-        if len(raw) < _DIGEST or hashlib.sha256(data).digest() != raw[:_DIGEST]:
+            head, data = b"", b""
+        if len(head) < _HEAD.size or _HEAD.unpack(head) != (zlib.crc32(data), len(data)):
             path.unlink(missing_ok=True)  # torn or edited: drop it and draw again
             self._run("DELETE FROM entries WHERE key = ?", (k,))
             return None
@@ -238,7 +242,7 @@ class Cache:
             fd, tmp = tempfile.mkstemp(prefix=f".{k[:16]}.", suffix=".tmp", dir=path.parent)
             try:
                 with os.fdopen(fd, "wb") as fh:
-                    fh.write(hashlib.sha256(data).digest())
+                    fh.write(_HEAD.pack(zlib.crc32(data), len(data)))
                     fh.write(data)
                 os.replace(tmp, path)  # atomic: concurrent writers of one key write equal bytes
             except BaseException:
