@@ -10,6 +10,7 @@ they stay.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -86,23 +87,37 @@ def _player(value: Any) -> Any:
         return value if all(items[k] is value[k] for k in value) else items
     if not isinstance(value, BaseModel):
         return value
-    fields = {}
-    for name in type(value).model_fields:
-        v = getattr(value, name)
-        fields[name] = v if type(v) in _PLAIN else _player(v)
+    # only what changes is collected: most of a game's 20,000 models change nothing
+    held = value.__dict__  # a model's fields (and a Game's cached lookups, not walked)
+    changed = {}
+    for name in _field_names(type(value)):
+        v = held[name]
+        if type(v) not in _PLAIN:
+            p = _player(v)
+            if p is not v and p != v:
+                changed[name] = p
     if isinstance(value, Sourced):
-        fields.update(assumed=False)
-        if not isinstance(value, TurnDetail):  # a turn's note is the turn record's player text
-            fields.update(note="")
-    if isinstance(value, TableBase):
-        fields["readings"] = ()
+        if value.assumed is not False:
+            changed["assumed"] = False
+        if value.note and not isinstance(value, TurnDetail):  # a turn's note is player text
+            changed["note"] = ""
+    if isinstance(value, TableBase) and value.readings != ():
+        changed["readings"] = ()
     if isinstance(value, Section):
-        fields["text"] = strip_editor_notes(value.text)
-    if all(fields[k] is getattr(value, k) or fields[k] == getattr(value, k) for k in fields):
+        text = strip_editor_notes(value.text)
+        if text != value.text:
+            changed["text"] = text
+    if not changed:
         return value
+    fields = {name: held[name] for name in _field_names(type(value))} | changed
     # model_construct, not model_copy: a copy would keep the original's cached lookups
     # (Game.table_by_id ...), which still point at the designer's items
     return type(value).model_construct(_fields_set=value.model_fields_set, **fields)
+
+
+@functools.cache
+def _field_names(cls: type[BaseModel]) -> tuple[str, ...]:
+    return tuple(cls.model_fields)
 
 
 # fields that hold ids or references, not words a player reads
