@@ -176,6 +176,7 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
 
     from builder import incremental, parallel
     from builder.cache import Cache
+    from builder.load import later
     from builder.outputs import build_game
     from builder.outputs.print import print_options, print_options_tag
 
@@ -209,19 +210,20 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
             todo.extend([fmt] if done is None else [])
             fresh.extend(done or [])
         plans.append((name, digest, todo, fresh))
-    # validate everything that must be built before writing anything
-    loaded = [(_load(name, cached=not no_cache) if todo else None, digest, todo, fresh)
-              for name, digest, todo, fresh in plans]
-    if map_sheet and set(wanted) & {"svg", "pdf", "png"}:
-        from builder.outputs.print import map_sheet_problem
-
-        for game, *_ in loaded:
-            problem = game and map_sheet_problem(game, map_sheet)
-            if problem:
-                click.echo(f"error: {game.slug}: {problem}", err=True)
-                sys.exit(EXIT_SOURCE_ERROR)
-    parallel.JOBS = jobs
+    stack.enter_context(later.deferred())  # what loading learnt is written while formats build
     try:
+        # validate everything that must be built before writing anything
+        loaded = [(_load(name, cached=not no_cache) if todo else None, digest, todo, fresh)
+                  for name, digest, todo, fresh in plans]
+        if map_sheet and set(wanted) & {"svg", "pdf", "png"}:
+            from builder.outputs.print import map_sheet_problem
+
+            for game, *_ in loaded:
+                problem = game and map_sheet_problem(game, map_sheet)
+                if problem:
+                    click.echo(f"error: {game.slug}: {problem}", err=True)
+                    sys.exit(EXIT_SOURCE_ERROR)
+        parallel.JOBS = jobs
         stack.enter_context(print_options(paper=paper, map_sheet=map_sheet))
         for game, digest, todo, fresh in loaded:
             for path in fresh:

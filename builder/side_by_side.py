@@ -48,15 +48,19 @@ def _run_child(step: Callable[[], Any], conn) -> None:
     conn.close()
 
 
-def run(steps: Sequence[Callable[[], Any]], at_once: int | None = None) -> list[Any]:
+def run(steps: Sequence[Callable[[], Any]], at_once: int | None = None,
+        while_waiting: Callable[[], None] | None = None) -> list[Any]:
     """[step() for step in steps], up to at_once (default parallel.jobs()) at a time in forked
     children. With at_once=1 the steps still run in children, one after another, so each
     step's drawings are freed before the next starts. Serial in this process with one core,
-    one step, inside a pool worker, or where fork is not available."""
+    one step, inside a pool worker, or where fork is not available. while_waiting() runs in
+    this process once the first steps have started (or first, when they run here)."""
     steps = list(steps)
     n = min(at_once or parallel.jobs(), parallel.jobs(), len(steps))
     if (parallel.jobs() <= 1 or len(steps) <= 1 or parallel.in_worker()
             or "fork" not in multiprocessing.get_all_start_methods()):
+        if while_waiting is not None:
+            while_waiting()
         return [step() for step in steps]
     ctx = multiprocessing.get_context("fork")
     outcomes: list[tuple | None] = [None] * len(steps)
@@ -70,6 +74,9 @@ def run(steps: Sequence[Callable[[], Any]], at_once: int | None = None) -> list[
             child.start()
             send.close()
             running.append((i, child, receive))
+        if while_waiting is not None:
+            while_waiting()
+            while_waiting = None
         ready = multiprocessing.connection.wait([r for _, _, r in running])
         for i, child, receive in [x for x in running if x[2] in ready]:
             try:

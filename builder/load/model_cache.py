@@ -67,7 +67,9 @@ def load_game_cached(folder: Path | str, load) -> Game:
     except OSError:
         unchanged = False
     if unchanged:
-        _store(path, game)
+        from builder.load import later
+
+        later.write(lambda: _store(path, game))
     return game
 
 

@@ -50,7 +50,9 @@ def cached(kind: str, path: Path, errors: Collector, read: Callable[[], T]) -> T
     # kept only if the file still holds the bytes keyed: one saved while it was being read
     # would otherwise be remembered as the old bytes' reading
     if clean and _key(kind, path, errors) == key:
-        _store(entry, value)
+        from builder.load import later
+
+        later.write(lambda: _store(entry, value))
     return value
 
 

@@ -32,6 +32,15 @@ class Game(Model):
     scenarios: tuple[Scenario, ...] = ()
     rules: Rules | None = None
 
+    def __getstate__(self) -> dict:
+        """Pickled (load.model_cache): the fields, not the lookups below, which are made again
+        on first use. So the bytes do not depend on what a build had looked up before the
+        model was written (load.later writes it once the formats have started)."""
+        state = super().__getstate__()
+        fields = type(self).model_fields
+        state["__dict__"] = {k: v for k, v in state["__dict__"].items() if k in fields}
+        return state
+
     # --- lookups ---------------------------------------------------------------------------
     @cached_property
     def sides(self) -> dict:

@@ -29,6 +29,7 @@ def build_game(game: Game, formats, out_root: Path, *, cache=None, digest: str =
     """
     from builder import cache as cache_mod
     from builder import progress, side_by_side
+    from builder.load import later
 
     out_dir = out_root / game.slug
 
@@ -43,7 +44,8 @@ def build_game(game: Game, formats, out_root: Path, *, cache=None, digest: str =
             from builder.vassal.images import draw_shared_map
 
             draw_shared_map(player_view(game))  # the printed map and the board share its hexes
-        made = side_by_side.run([step(fmts) for fmts in groups])
+        # the loaded model is written for the next command while the formats are built
+        made = side_by_side.run([step(fmts) for fmts in groups], while_waiting=later.flush)
     by_format = {fmt: paths for group in made for fmt, paths in group}
     return [path for fmt in formats for path in by_format[fmt]]
 

@@ -89,3 +89,35 @@ def test_calc_answers_the_same_from_the_stored_model(run_cli):
     fresh, cached = run_cli(*args), run_cli(*args)
     assert fresh.exit_code == cached.exit_code == 0
     assert fresh.output == cached.output
+
+
+def test_inside_a_build_the_model_is_written_when_flushed(mini, counting_load):
+    from builder.load import later
+
+    with later.deferred():
+        load_game_cached(mini, counting_load)
+        assert not list(cache_dir().glob("model-*.pickle"))  # put off: formats come first
+        later.flush()
+        assert len(list(cache_dir().glob("model-*.pickle"))) == 1
+    assert load_game_cached(mini, counting_load) and len(counting_load.calls) == 1
+
+
+def test_what_is_left_unflushed_is_written_when_the_build_ends(mini, counting_load):
+    from builder.load import later
+
+    with later.deferred():
+        load_game_cached(mini, counting_load)
+    assert len(list(cache_dir().glob("model-*.pickle"))) == 1
+    later.write(lambda: counting_load.calls.append("now"))  # outside: at once
+    assert counting_load.calls[-1] == "now"
+
+
+def test_a_pickled_game_holds_its_fields_not_its_lookups(mini):
+    import pickle
+
+    game = load_game(mini)
+    before = pickle.dumps(game)
+    game.unit_by_id, game.terrain_used, game.grid.all_hexes()  # what a build looks up
+    assert pickle.dumps(game) == before
+    again = pickle.loads(before)
+    assert again == game and again.unit_by_id.keys() == game.unit_by_id.keys()

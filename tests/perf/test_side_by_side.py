@@ -85,3 +85,25 @@ def test_format_groups_keep_the_print_formats_together():
         ["svg", "pdf", "png"], ["vmod"], ["json", "html"]]
     assert _side_by_side(["vmod", "pdf"]) == [["pdf"], ["vmod"]]
     assert _side_by_side(["pdf", "proof"]) == [["pdf"], ["proof"]]
+
+
+def test_while_waiting_runs_once_here_while_the_steps_run(two_jobs):
+    import time
+
+    def step():
+        began = time.time()
+        time.sleep(0.5)
+        return os.getpid(), began, time.time()
+
+    seen = []
+    ran = side_by_side.run([step, step, step], while_waiting=lambda: seen.append(
+        (os.getpid(), time.time())))
+    assert len(seen) == 1 and seen[0][0] == os.getpid() not in {pid for pid, _, _ in ran}
+    # after the first steps began, before they ended (not after every step)
+    assert min(b for _, b, _ in ran) <= seen[0][1] + 0.3 and seen[0][1] < min(e for *_, e in ran)
+
+
+def test_while_waiting_runs_first_when_the_steps_run_here():
+    seen = []
+    side_by_side.run([lambda: seen.append("step")], while_waiting=lambda: seen.append("wait"))
+    assert seen == ["wait", "step"]
