@@ -17,6 +17,7 @@ from builder.load.files import (
 )
 from builder.load.rules_md import parse_rules
 from builder.load.source_cache import cached
+from builder.model.base import complete_schemas
 from builder.model.counters import Marker, Unit
 from builder.model.game import GameInfo
 from builder.model.game_model import Game
@@ -135,6 +136,7 @@ def inspect_game(folder: Path | str) -> tuple[Game | None, Collector]:
     every problem and warning). Every file is checked even when another one is broken."""
     folder = Path(folder)
     errors = Collector(folder)
+    complete_schemas()
     if not folder.is_dir():
         errors.add(folder, "", "is not a folder", "give a folder name under sources/ or a path to one")
         return None, errors

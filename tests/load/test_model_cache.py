@@ -121,3 +121,16 @@ def test_a_pickled_game_holds_its_fields_not_its_lookups(mini):
     assert pickle.dumps(game) == before
     again = pickle.loads(before)
     assert again == game and again.unit_by_id.keys() == game.unit_by_id.keys()
+
+
+def test_validating_a_game_completes_every_model_class_once(mini):
+    """Workers forked after a load dump models (cache keys) without building any schema."""
+    from builder.model.base import Model
+
+    load_game(mini)
+    classes, todo = [], [Model]
+    while todo:
+        below = todo.pop().__subclasses__()
+        classes += below
+        todo += below
+    assert classes and all(c.__pydantic_complete__ for c in classes)
