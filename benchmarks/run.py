@@ -60,9 +60,12 @@ def forget_models() -> None:
                 entry.unlink()
 
 
-def cold(out: Path) -> None:
-    """A first build: no outputs, no drawings and no validated model kept from earlier runs."""
+def cold(out: Path, cache_dir: Path | None = None) -> None:
+    """A first build: no outputs, no drawings and no validated model kept from earlier runs
+    (with --keep, a folder kept from an earlier run holds all three)."""
     shutil.rmtree(out, ignore_errors=True)
+    if cache_dir is not None:
+        shutil.rmtree(cache_dir, ignore_errors=True)
     forget_models()
 
 
@@ -341,7 +344,7 @@ def workload_cd(work: Path, repeat: int) -> list[Row]:
     good = []
     for fmt in C_FORMATS or formats():
         try:
-            forget_models()
+            cold(work / f"c-{fmt}", work / f"c-cache-{fmt}")
             s, m, _ = measure(_build(game, work / f"c-{fmt}", fmt,
                                      ["--cache-dir", str(work / f"c-cache-{fmt}")]))
             rows.append(timed("c", f"same game, {fmt} only", s, m))
@@ -359,7 +362,7 @@ def workload_cd(work: Path, repeat: int) -> list[Row]:
         rows.append(Row("c", what, note="not run (--formats)"))
     else:
         try:  # the target: every format in one cold build
-            forget_models()
+            cold(work / "c-all", work / "c-cache")
             s, m, _ = measure(_build(game, work / "c-all", fmts, shared))
             rows.append(_check(timed("c", what, s, m), 30.0, 2048))
         except RuntimeError as exc:

@@ -321,12 +321,14 @@ def write_game(folder: Path, shape: Shape) -> Path:
 
 
 def change_one_counter(folder: Path) -> None:
-    """Edit one unit's front factors in counters.csv, as a designer would between builds."""
+    """Edit one unit's front factors in counters.csv, as a designer would between builds. The
+    attack factor goes up by one each call, so a rebuild never finds the counter in a cache
+    kept from an earlier run (values cycling through a few would be found there)."""
     path = folder / "counters.csv"
     lines = path.read_text().splitlines()
     cells = lines[1].split(",")
     a, d, m = cells[6].split("-")
-    cells[6] = f"{int(a) % 12 + 1}-{d}-{m}"
+    cells[6] = f"{int(a) + 1}-{d}-{m}"
     lines[1] = ",".join(cells)
     path.write_text("\n".join(lines) + "\n")
 
