@@ -15,7 +15,9 @@
   each result kept in the active cache (builder.cache) under ``key_parts(item)``; only the
   misses are computed.
 - The number of workers is --jobs, else BUILDER_JOBS, else the cores this process may use.
-  One worker, a single item, or a call from inside a worker runs serially in the caller.
+  One worker, a single item, or a call from inside a worker runs serially in the caller, and
+  so does work too small to share: ``min_batch`` items per worker at least (a counter face
+  takes milliseconds, starting a worker from a campaign game's process tens of them).
 """
 
 from __future__ import annotations
@@ -61,11 +63,12 @@ def _call(item):
 
 
 def pmap(fn: Callable[[Any, Any], Any], items: Sequence, context: Any = None, *,
-         desc: str = "", cached: int = 0, total: int | None = None) -> list:
-    """[fn(context, item) for item in items], computed on several cores, in input order."""
+         desc: str = "", cached: int = 0, total: int | None = None, min_batch: int = 1) -> list:
+    """[fn(context, item) for item in items], computed on several cores, in input order; no
+    more workers than there are min_batch items for."""
     global _task
     items = list(items)
-    n = min(jobs(), len(items))
+    n = min(jobs(), len(items) // max(1, min_batch))
     shown = len(items) + cached if total is None else total
     with progress.stage(desc or "working", shown, cached) as advance:
         if n <= 1 or _in_worker or "fork" not in multiprocessing.get_all_start_methods():
@@ -95,17 +98,17 @@ def pmap(fn: Callable[[Any, Any], Any], items: Sequence, context: Any = None, *,
 
 def cached_map(fn: Callable[[Any, Any], bytes], items: Sequence,
                key_parts: Callable[[Any], tuple], context: Any = None, *,
-               desc: str = "") -> list[bytes]:
+               desc: str = "", min_batch: int = 1) -> list[bytes]:
     """pmap for bytes-valued fn, each result kept in the active cache under key_parts(item)."""
     items = list(items)
     c = cache.active()
     if c is None:
-        return pmap(fn, items, context, desc=desc)
+        return pmap(fn, items, context, desc=desc, min_batch=min_batch)
     keys = [cache.key(key_parts(item)) for item in items]
     out: list[bytes | None] = cache.get_many(c, keys)
     todo = [i for i, data in enumerate(out) if data is None]
     fresh = pmap(fn, [items[i] for i in todo], context, desc=desc,
-                 cached=len(items) - len(todo), total=len(items))
+                 cached=len(items) - len(todo), total=len(items), min_batch=min_batch)
     for data in fresh:
         if not isinstance(data, (bytes, bytearray)):
             raise TypeError(f"cached_map: {getattr(fn, '__name__', fn)} returned "

@@ -116,9 +116,8 @@ def _hex_examples(game: Game) -> tuple[str, str]:
     """Two neighbouring hex numbers of this map, for the placeholders of hex inputs."""
     if not game.is_hex:
         return ("", "")
-    hexes = sorted(game.grid.all_hexes())
-    h = hexes[len(hexes) // 2]
-    n = game.grid.neighbours(h)
+    h = game.grid.middle_hex()
+    n = game.grid.neighbours_of_one(h)
     return (game.grid.label(h), game.grid.label(n[0]) if n else game.grid.label(h))
 
 

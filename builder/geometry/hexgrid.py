@@ -125,6 +125,33 @@ class HexGrid:
         found.sort(key=lambda n: (self._sheet_rank[n.sheet], *self.offset(n)))
         return found
 
+    def neighbours_of_one(self, h: HexId) -> list[HexId]:
+        """neighbours(h) for a single look-up: the few hexes within a column and two rows of h
+        are tried on each sheet, where neighbours() first indexes the whole map (34,000 hexes
+        of a campaign map, 0.17 s)."""
+        q, row = self.offset(h)
+        found = []
+        for s in self.sheets.values():
+            for gc in (q - 1, q, q + 1):
+                for gr in range(row - 2, row + 3):  # a step of one across a sheet's shift
+                    n = HexId(s.sheet, gc - s.origin_col + s.first_col,
+                              gr - s.origin_row + s.first_row)
+                    if n != h and s.contains(n) and self.distance(h, n) == 1:
+                        found.append(n)
+        found.sort(key=lambda n: (self._sheet_rank[n.sheet], *self.offset(n)))
+        return found
+
+    def middle_hex(self) -> HexId:
+        """The hex halfway through sorted(all_hexes()), found without sorting them."""
+        left = sum(s.hex_count for s in self.sheets.values()) // 2
+        for name in sorted(self.sheets):
+            s = self.sheets[name]
+            if left < s.hex_count:
+                rows = s.last_row - s.first_row + 1
+                return HexId(name, s.first_col + left // rows, s.first_row + left % rows)
+            left -= s.hex_count
+        raise ValueError("a grid without hexes")
+
     @cached_property
     def _by_cube(self) -> dict[tuple[int, int], tuple[HexId, ...]]:
         """Cube (q, r) -> the hexes there: neighbours are six look-ups, not a scan of the sheets."""

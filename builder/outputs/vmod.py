@@ -76,8 +76,10 @@ def _pictures_drawn_first(game: Game):
         batches = [(board_jobs, "module board"), (face_jobs, "module pictures")]
     drawn = {}
     for batch, desc in batches:
+        # a face takes 2-3 ms, a worker forked from this process about 40: a rebuild after one
+        # counter changed draws its two faces here
         drawn.update(zip(batch, parallel.cached_map(_picture, batch, parts, (game, px, piece_px),
-                                                    desc=desc)))
+                                                    desc=desc, min_batch=16)))
     board_png, counter_png = images.board_png, images.counter_png
 
     def served_board(g, px_):

@@ -295,7 +295,8 @@ def counter_page_plan(game: Game, paper: str) -> list[PlannedPage]:
         todo = [k for k in dict.fromkeys(wanted) if k not in svgs]
         if cache.active() is None or len(todo) < 2:
             return  # face() draws them as the page needs them
-        texts = parallel.cached_map(_face_svg, todo, face_parts, game, desc="counter faces")
+        texts = parallel.cached_map(_face_svg, todo, face_parts, game, desc="counter faces",
+                                    min_batch=64)  # 0.4 ms a face: a few are not worth a worker
         svgs.update((k, text.decode("utf-8")) for k, text in zip(todo, texts))
 
     n = len(sheets)

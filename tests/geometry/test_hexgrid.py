@@ -91,6 +91,21 @@ def test_sheets_join_at_their_edge():
     assert g.distance(HexId("16A", 1, 1), HexId("16B", 1, 1)) == 10
 
 
+@pytest.mark.parametrize("sheets", [
+    [SheetPlacement("", 1, 12, 1, 9)],
+    # joined side by side and one above the other, an odd origin shifting the columns' parity
+    [SheetPlacement("A", 1, 8, 1, 6, 0, 0), SheetPlacement("B", 1, 8, 1, 6, 8, 0),
+     SheetPlacement("C", 3, 9, 2, 7, 5, 6)],
+])
+def test_one_hexs_neighbours_and_the_middle_hex_need_no_index(sheets):
+    for shifted in ("even", "odd"):
+        g = HexGrid(sheets, 12.7, shifted)
+        hexes = sorted(g.all_hexes())
+        assert g.middle_hex() == hexes[len(hexes) // 2]
+        for h in hexes:
+            assert g.neighbours_of_one(h) == g.neighbours(h), h
+
+
 def test_terrain_used_is_every_terrain_a_hex_has():
     """Game.terrain_used (what the legend shows) equals the terrains of hex_terrain, including
     the default only where some hex has no terrain assigned, without building hex_terrain."""

@@ -46,6 +46,15 @@ def test_pool_really_uses_workers_and_keeps_order(monkeypatch):
     assert {p for _, p in parallel.pmap(_pid, [1, 2], None)} == {os.getpid()}
 
 
+def test_work_too_small_to_share_runs_in_the_caller(monkeypatch):
+    monkeypatch.setattr(parallel, "JOBS", 2)
+    me = os.getpid()
+    assert {p for _, p in parallel.pmap(_pid, list(range(31)), None, min_batch=16)} == {me}
+    shared = parallel.pmap(_pid, list(range(32)), None, min_batch=16)
+    assert [i for i, _ in shared] == list(range(32))
+    assert me not in {p for _, p in shared}
+
+
 def _boom(context, item):
     if item == 7:
         raise ValueError("item 7 is bad")
