@@ -163,6 +163,7 @@ def lighter(colour: str, factor: float = 0.5) -> str:
     return "#{:02x}{:02x}{:02x}".format(*mix)
 
 
+@cache  # a game has a few colours; a campaign's set-up cards ask of one 4,000 times
 def luminance(colour: str) -> float:
     """Relative luminance 0..1 (to choose dark or light text on a fill)."""
     r, g, b = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
