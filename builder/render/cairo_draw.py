@@ -5,7 +5,9 @@ transforms, clips and opacity; rect, circle, line, polygon, polyline and path sh
 stroke, dashes and joins; single-run text with its font, size, weight and anchor; nested
 drawings placed on a page. This module is the cairo writer for that vocabulary: it walks the
 description (lxml's C parser holds it) and issues the cairo calls directly, each path's data
-turned into cairo moves, lines and curves in one pass. The SVG writer is the description's own
+turned into cairo moves, lines and curves in one pass. A shape or text's attributes are read
+once into a prepared drawing kept for every element like it (_LEAVES): counter faces repeat
+their frames, symbols and digits thousands of times. The SVG writer is the description's own
 text (builder.render.svg), so the SVG files, the PDF pages and the PNG pictures are drawn from
 one description.
 
@@ -205,6 +207,8 @@ class _Writer:
         out = dict(inh)
         for k in own:
             out[k] = attrib[k]
+        # what a leaf inherits, as part of its key in _LEAVES (the "" entry is no attribute)
+        out[""] = tuple((k, out[k]) for k in _INHERITED if k in out)
         return out
 
     def children(self, el, inh: dict) -> None:
@@ -214,6 +218,9 @@ class _Writer:
                 continue
             if tag.startswith(SVG_NS):
                 tag = tag[len(SVG_NS):]
+            if tag in _LEAF_TAGS:
+                self.leaf(child, tag, inh)
+                continue
             if tag in ("title", "desc", "defs", "clipPath", "pattern", "metadata"):
                 continue
             draw = self.draw_tag.get(tag)
@@ -274,18 +281,27 @@ class _Writer:
             if not isinstance(tag, str):
                 continue
             tag = tag[len(SVG_NS):] if tag.startswith(SVG_NS) else tag
-            shape = self.shapes.get(tag)
-            if shape is None:
+            outline = _PATH_OPS.get(tag)
+            if outline is None:
                 raise Unsupported("clipPath/" + tag)
             t = child.get("transform")
             if t:
                 ctx.save()
                 _apply_transform(ctx, t)
-                shape(self, child.attrib)
+                self.outline(outline(child.attrib))
                 ctx.restore()
             else:
-                shape(self, child.attrib)
+                self.outline(outline(child.attrib))
         return True
+
+    def outline(self, path) -> None:
+        """Add a shape's outline (_PATH_OPS) to the current path."""
+        if path.__class__ is str:
+            path_data(self.ctx, path)  # data with relative or other commands, read as drawn
+        else:
+            p = self.p
+            for f, args in path:
+                f(p, *args)
 
     def group(self, el, a: dict, inh: dict, alpha: float) -> None:
         self.children(el, self._inherit(a, inh))
@@ -311,122 +327,88 @@ class _Writer:
         ctx.translate((w / k - vw) / 2, (h / k - vh) / 2)
         self.children(el, self._inherit(a, inh))
 
-    # --- shapes (path only; painting is in paint) --------------------------------------------
-    def _rect_path(self, a) -> None:
-        x, y = float(a.get("x", 0)), float(a.get("y", 0))
-        w, h = float(a.get("width", 0)), float(a.get("height", 0))
-        rx, ry = a.get("rx"), a.get("ry")
-        if rx and ry is None:
-            ry = rx
-        elif ry and rx is None:
-            rx = ry
-        rx, ry = float(rx or 0), float(ry or 0)
-        if rx == 0 or ry == 0:
-            _C.cairo_rectangle(self.p, x, y, w, h)
+    # --- shapes and text: read once into a prepared leaf, then drawn -------------------------
+    def leaf(self, el, tag: str, inh: dict) -> None:
+        """A shape or a text: its attributes (with what it inherits) read into a prepared
+        drawing once per distinct element, then drawn. A sheet of counters repeats the same
+        frames, symbols and factor digits thousands of times; reading them was most of a
+        face's drawing time."""
+        if len(el):  # a leaf's children (a text's spans): refused there
+            self.element(el, self.draw_tag[tag], inh)
             return
-        rx, ry = min(rx, w / 2), min(ry, h / 2)
-        k = 4 * (2**0.5 - 1) / 3
-        c1, c2 = k * rx, k * ry
-        # cairo's C calls straight (the status is checked once): a map's 1,700 hex-number
-        # plates are rounded rectangles
-        p, line, curve = self.p, _C.cairo_rel_line_to, _C.cairo_rel_curve_to
-        _C.cairo_move_to(p, x + rx, y)
-        line(p, w - 2 * rx, 0)
-        curve(p, c1, 0, rx, c2, rx, ry)
-        line(p, 0, h - 2 * ry)
-        curve(p, 0, c2, c1 - rx, ry, -rx, ry)
-        line(p, -w + 2 * rx, 0)
-        curve(p, -c1, 0, -rx, -c2, -rx, -ry)
-        line(p, 0, -h + 2 * ry)
-        curve(p, 0, -c2, rx - c1, -ry, rx, -ry)
-        _C.cairo_close_path(p)
-
-    def _circle_path(self, a) -> None:
-        r = float(a.get("r", 0))
-        if r:
-            ctx = self.ctx
-            ctx.new_sub_path()
-            ctx.arc(float(a.get("cx", 0)), float(a.get("cy", 0)), r, 0, 2 * math.pi)
-            ctx.close_path()
-
-    def _ellipse_path(self, a) -> None:
-        rx, ry = float(a.get("rx", 0)), float(a.get("ry", 0))
-        if rx and ry:
-            ctx = self.ctx
-            ctx.new_sub_path()
-            ctx.save()
-            ctx.translate(float(a.get("cx", 0)), float(a.get("cy", 0)))
-            ctx.scale(rx, ry)
-            ctx.arc(0, 0, 1, 0, 2 * math.pi)
-            ctx.restore()
-            ctx.close_path()
-
-    def _line_path(self, a) -> None:
-        self.ctx.move_to(float(a.get("x1", 0)), float(a.get("y1", 0)))
-        self.ctx.line_to(float(a.get("x2", 0)), float(a.get("y2", 0)))
-
-    def _points_path(self, a, close: bool) -> None:
-        nums = _NUMBER.findall(a.get("points", ""))
-        if len(nums) < 2:
-            return
-        ctx = self.ctx
-        ctx.move_to(float(nums[0]), float(nums[1]))
-        for i in range(2, len(nums) - 1, 2):
-            ctx.line_to(float(nums[i]), float(nums[i + 1]))
-        if close:
-            ctx.close_path()
-
-    def _polygon_path(self, a) -> None:
-        self._points_path(a, True)
-
-    def _polyline_path(self, a) -> None:
-        self._points_path(a, False)
-
-    def _path_path(self, a) -> None:
-        path_data(self.ctx, a.get("d", ""))
-
-    shapes = {
-        "rect": _rect_path, "circle": _circle_path, "ellipse": _ellipse_path,
-        "line": _line_path, "polygon": _polygon_path, "polyline": _polyline_path,
-        "path": _path_path,
-    }
-
-    def _shape(self, el, a: dict, inh: dict, alpha: float) -> None:
-        tag = el.tag[len(SVG_NS):] if el.tag.startswith(SVG_NS) else el.tag
-        _C.cairo_new_path(self.p)
-        self.shapes[tag](self, a)
-        self.paint(a, inh, alpha)
-
-    rect = circle = ellipse = line = polygon = polyline = path = _shape
-
-    # --- painting ---------------------------------------------------------------------------
-    def paint(self, a, inh: dict, alpha: float) -> None:
-        """Fill then stroke the current path with the element's (or its groups') paint."""
-        get = a.get
+        items = tuple(el.items())
+        key = (tag, el.text, items, inh.get("", ()))
+        prepared = _LEAVES.get(key)
+        if prepared is None:
+            attrib = dict(items)
+            if "clip-path" in attrib:  # clipped in element(); not kept
+                self.element(el, self.draw_tag[tag], inh)
+                return
+            prepared = _prepare_leaf(el, tag, attrib, inh)
+            if len(attrib.get("d") or attrib.get("points") or "") <= _LEAF_KEY_CHARS:
+                if len(_LEAVES) >= _LEAVES_KEPT:
+                    _LEAVES.clear()
+                _LEAVES[key] = prepared
         p = self.p
-        fill = get("fill") or inh.get("fill", "#000000")
-        if fill.startswith("url("):
-            opacity = float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha
-            self._fill_pattern(fill, opacity, get("fill-rule") or inh.get("fill-rule"))
-        elif fill != "none":
-            rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
-            if rgba is not None:
-                _C.cairo_set_source_rgba(p, *rgba)
-                rule = get("fill-rule") or inh.get("fill-rule")
-                if rule == "evenodd":
+        _C.cairo_save(p)
+        for f, args in prepared[0]:
+            f(p, *args)
+        prepared[1](self, *prepared[2:])
+        _C.cairo_restore(p)
+
+    def _drawn_leaf(self, el, a: dict, inh: dict, alpha: float) -> None:
+        """A leaf inside element()'s transform and clip (a leaf with a clip-path)."""
+        tag = el.tag[len(SVG_NS):] if el.tag.startswith(SVG_NS) else el.tag
+        prepared = _prepare_drawing(el, tag, a, inh, alpha)
+        prepared[0](self, *prepared[1:])
+
+    rect = circle = ellipse = line = polygon = polyline = path = text = _drawn_leaf
+
+    def shape(self, path, fill, stroke) -> None:
+        """Fill then stroke a prepared path (_path_ops) with a prepared paint (_paint_specs)."""
+        p = self.p
+        _C.cairo_new_path(p)
+        self.outline(path)
+        if fill is not None:
+            if fill[0]:
+                self._fill_pattern(*fill[1:])
+            else:
+                _C.cairo_set_source_rgba(p, *fill[1])
+                if fill[2]:  # even-odd
                     _C.cairo_set_fill_rule(p, cairo.FILL_RULE_EVEN_ODD)
                     _C.cairo_fill_preserve(p)
                     _C.cairo_set_fill_rule(p, cairo.FILL_RULE_WINDING)
                 else:
                     _C.cairo_fill_preserve(p)
-        stroke = get("stroke") or inh.get("stroke")
-        if stroke and stroke != "none":
-            self._stroke_style(a, inh)
-            rgba = _rgba(stroke,
-                         float(get("stroke-opacity") or inh.get("stroke-opacity", 1)) * alpha)
-            if rgba is not None:
-                _C.cairo_set_source_rgba(p, *rgba)
+        if stroke is not None:
+            _stroke_style(p, stroke)
+            if stroke[-1] is not None:
+                _C.cairo_set_source_rgba(p, *stroke[-1])
                 _C.cairo_stroke(p)
+        _C.cairo_new_path(p)
+
+    def run(self, face, size: float, x: float, y: float, utf8: bytes, anchor: int, fill,
+            stroke, content: str) -> None:
+        """One run of text (_prepare_text), baseline at (x, y), anchored on its advance."""
+        p = self.p
+        _C.cairo_set_font_face(p, face)
+        _C.cairo_set_font_size(p, size)
+        if anchor:
+            _C.cairo_text_extents(p, utf8, _EXTENTS)
+            advance = _EXTENTS.x_advance
+            x -= advance / 2 if anchor == 1 else advance
+        if fill is not None:
+            _C.cairo_set_source_rgba(p, *fill)
+            _C.cairo_move_to(p, x, y)
+            _C.cairo_show_text(p, utf8)
+        if stroke is not None:
+            ctx = self.ctx
+            ctx.new_path()
+            ctx.move_to(x, y)
+            ctx.text_path(content)
+            _stroke_style(p, stroke)
+            ctx.set_source_rgba(*stroke[-1])
+            ctx.stroke()
         _C.cairo_new_path(p)
 
     def _fill_pattern(self, ref: str, opacity: float, rule: str | None) -> None:
@@ -478,68 +460,200 @@ class _Writer:
         self.patterns[pid] = source
         return source
 
-    def _stroke_style(self, a, inh: dict) -> None:
-        get = a.get
-        p = self.p
-        _C.cairo_set_line_width(p, float(get("stroke-width") or inh.get("stroke-width", 1)))
-        _C.cairo_set_line_cap(p, _CAPS.get(get("stroke-linecap") or inh.get("stroke-linecap"),
-                                           cairo.LINE_CAP_BUTT))
-        _C.cairo_set_line_join(p, _JOINS.get(get("stroke-linejoin")
-                                             or inh.get("stroke-linejoin"), cairo.LINE_JOIN_MITER))
-        _C.cairo_set_miter_limit(p, float(get("stroke-miterlimit")
-                                          or inh.get("stroke-miterlimit", 4)))
-        dashes = get("stroke-dasharray") or inh.get("stroke-dasharray")
-        if dashes and dashes != "none":
-            values = [float(v) for v in _NUMBER.findall(dashes)]
-            if sum(values):
-                self.ctx.set_dash(values, 0)
-                return
+    def nothing(self) -> None:
+        """A text with no characters to show."""
+
+
+# --- leaves read once: a shape or text's attributes as a prepared drawing ---------------------
+_LEAF_TAGS = frozenset(("rect", "circle", "ellipse", "line", "polygon", "polyline", "path",
+                        "text"))
+_LEAVES: dict[tuple, tuple] = {}  # (tag, text, attributes, inherited) -> prepared leaf
+_LEAVES_KEPT = 50_000  # a few tens of MB; the whole set is let go when full
+_LEAF_KEY_CHARS = 2_000  # longer path data (a map's grid, a terrain) is not met twice: not kept
+
+
+def _prepare_leaf(el, tag: str, a: dict, inh: dict) -> tuple:
+    """(its transform's cairo calls, the _Writer method that draws it, that method's
+    arguments): what element() and the drawing method would do with these attributes."""
+    if not _HANDLED.issuperset(a):
+        raise Unsupported(next(k for k in a if k not in _HANDLED))
+    opacity = a.get("opacity")
+    transform = a.get("transform")
+    return (_transform_ops(transform) if transform else (),
+            *_prepare_drawing(el, tag, a, inh, float(opacity) if opacity is not None else 1.0))
+
+
+def _prepare_drawing(el, tag: str, a: dict, inh: dict, alpha: float) -> tuple:
+    """(the _Writer method that draws the leaf, its arguments)."""
+    if tag == "text":
+        return _prepare_text(el, a, inh, alpha)
+    return (_Writer.shape, _PATH_OPS[tag](a), *_paint_specs(a, inh, alpha))
+
+
+def _paint_specs(a, inh: dict, alpha: float) -> tuple:
+    """(fill, stroke) for _Writer.shape: fill (False, rgba, even-odd) or (True, pattern ref,
+    opacity, rule) or None; stroke _stroke_params + its rgba (None: styled, not stroked) or
+    None."""
+    get = a.get
+    fill = get("fill") or inh.get("fill", "#000000")
+    fill_spec = None
+    if fill.startswith("url("):
+        opacity = float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha
+        fill_spec = (True, fill, opacity, get("fill-rule") or inh.get("fill-rule"))
+    elif fill != "none":
+        rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
+        if rgba is not None:
+            fill_spec = (False, rgba, (get("fill-rule") or inh.get("fill-rule")) == "evenodd")
+    stroke = get("stroke") or inh.get("stroke")
+    stroke_spec = None
+    if stroke and stroke != "none":
+        params = _stroke_params(a, inh)
+        rgba = _rgba(stroke, float(get("stroke-opacity") or inh.get("stroke-opacity", 1)) * alpha)
+        stroke_spec = (*params, rgba)
+    return fill_spec, stroke_spec
+
+
+def _stroke_params(a, inh: dict) -> tuple:
+    """(width, cap, join, miter limit, dashes as cairo takes them or None)."""
+    get = a.get
+    dashes = get("stroke-dasharray") or inh.get("stroke-dasharray")
+    dash = None
+    if dashes and dashes != "none":
+        values = [float(v) for v in _NUMBER.findall(dashes)]
+        if sum(values):
+            dash = (cairo.ffi.new("double[]", values), len(values))
+    return (float(get("stroke-width") or inh.get("stroke-width", 1)),
+            _CAPS.get(get("stroke-linecap") or inh.get("stroke-linecap"), cairo.LINE_CAP_BUTT),
+            _JOINS.get(get("stroke-linejoin") or inh.get("stroke-linejoin"),
+                       cairo.LINE_JOIN_MITER),
+            float(get("stroke-miterlimit") or inh.get("stroke-miterlimit", 4)),
+            dash)
+
+
+def _stroke_style(p, spec: tuple) -> None:
+    """Set a _stroke_params on the context pointer p."""
+    width, cap, join, miter, dash = spec[:5]
+    _C.cairo_set_line_width(p, width)
+    _C.cairo_set_line_cap(p, cap)
+    _C.cairo_set_line_join(p, join)
+    _C.cairo_set_miter_limit(p, miter)
+    if dash is not None:
+        _C.cairo_set_dash(p, dash[0], dash[1], 0)
+    else:
         _C.cairo_set_dash(p, cairo.ffi.NULL, 0, 0)
 
-    def text(self, el, a: dict, inh: dict, alpha: float) -> None:
-        """One run of text, baseline at (x, y), anchored on its advance width."""
-        if len(el):
-            raise Unsupported("tspan")
-        content = _collapse_spaces(el.text or "")
-        if not content.strip():
-            return
-        get = a.get
-        ctx = self.ctx
-        style = (get("font-family") or inh.get("font-family", "sans-serif"),
-                 get("font-weight") or inh.get("font-weight"),
-                 get("font-style") or inh.get("font-style"))
-        face = _STYLED_FACES.get(style)
-        if face is None:
-            face = _STYLED_FACES[style] = _styled_face(*style)
-        p = self.p
-        _C.cairo_set_font_face(p, face)
-        _C.cairo_set_font_size(p, _font_size(get("font-size") or inh.get("font-size")))
-        x, y = float(get("x", 0)), float(get("y", 0))
-        utf8 = content.encode("utf-8")
-        anchor = get("text-anchor") or inh.get("text-anchor")
-        if anchor == "middle" or anchor == "end":
-            _C.cairo_text_extents(p, utf8, _EXTENTS)
-            advance = _EXTENTS.x_advance
-            x -= advance / 2 if anchor == "middle" else advance
-        fill = get("fill") or inh.get("fill", "#000000")
-        if fill != "none":  # a pattern is not drawn here: _rgba refuses it, CairoSVG draws it
-            rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
-            if rgba is not None:
-                _C.cairo_set_source_rgba(p, *rgba)
-                _C.cairo_move_to(p, x, y)
-                _C.cairo_show_text(p, utf8)
-        stroke = get("stroke") or inh.get("stroke")
-        if stroke and stroke != "none":
-            rgba = _rgba(stroke,
-                         float(get("stroke-opacity") or inh.get("stroke-opacity", 1)) * alpha)
-            if rgba is not None:
-                ctx.new_path()
-                ctx.move_to(x, y)
-                ctx.text_path(content)
-                self._stroke_style(a, inh)
-                ctx.set_source_rgba(*rgba)
-                ctx.stroke()
-        _C.cairo_new_path(p)
+
+def _prepare_text(el, a: dict, inh: dict, alpha: float) -> tuple:
+    """(_Writer.run, its arguments) for one run of text, or (_Writer.nothing,)."""
+    if len(el):
+        raise Unsupported("tspan")
+    content = _collapse_spaces(el.text or "")
+    if not content.strip():
+        return (_Writer.nothing,)
+    get = a.get
+    style = (get("font-family") or inh.get("font-family", "sans-serif"),
+             get("font-weight") or inh.get("font-weight"),
+             get("font-style") or inh.get("font-style"))
+    face = _STYLED_FACES.get(style)
+    if face is None:
+        face = _STYLED_FACES[style] = _styled_face(*style)
+    size = _font_size(get("font-size") or inh.get("font-size"))
+    anchor = get("text-anchor") or inh.get("text-anchor")
+    fill = get("fill") or inh.get("fill", "#000000")
+    fill_rgba = None
+    if fill != "none":  # a pattern is not drawn here: _rgba refuses it, CairoSVG draws it
+        fill_rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
+    stroke = get("stroke") or inh.get("stroke")
+    stroke_spec = None
+    if stroke and stroke != "none":
+        rgba = _rgba(stroke, float(get("stroke-opacity") or inh.get("stroke-opacity", 1)) * alpha)
+        if rgba is not None:
+            stroke_spec = (*_stroke_params(a, inh), rgba)
+    return (_Writer.run, face, size, float(get("x", 0)), float(get("y", 0)),
+            content.encode("utf-8"), 1 if anchor == "middle" else 2 if anchor == "end" else 0,
+            fill_rgba, stroke_spec, content)
+
+
+# --- shapes' outlines as cairo calls (each (C function, its arguments after the context)) -----
+def _rect_ops(a) -> tuple:
+    x, y = float(a.get("x", 0)), float(a.get("y", 0))
+    w, h = float(a.get("width", 0)), float(a.get("height", 0))
+    rx, ry = a.get("rx"), a.get("ry")
+    if rx and ry is None:
+        ry = rx
+    elif ry and rx is None:
+        rx = ry
+    rx, ry = float(rx or 0), float(ry or 0)
+    if rx == 0 or ry == 0:
+        return ((_C.cairo_rectangle, (x, y, w, h)),)
+    rx, ry = min(rx, w / 2), min(ry, h / 2)
+    k = 4 * (2**0.5 - 1) / 3
+    c1, c2 = k * rx, k * ry
+    line, curve = _C.cairo_rel_line_to, _C.cairo_rel_curve_to
+    return ((_C.cairo_move_to, (x + rx, y)),
+            (line, (w - 2 * rx, 0)),
+            (curve, (c1, 0, rx, c2, rx, ry)),
+            (line, (0, h - 2 * ry)),
+            (curve, (0, c2, c1 - rx, ry, -rx, ry)),
+            (line, (-w + 2 * rx, 0)),
+            (curve, (-c1, 0, -rx, -c2, -rx, -ry)),
+            (line, (0, -h + 2 * ry)),
+            (curve, (0, -c2, rx - c1, -ry, rx, -ry)),
+            (_C.cairo_close_path, ()))
+
+
+def _circle_ops(a) -> tuple:
+    r = float(a.get("r", 0))
+    if not r:
+        return ()
+    return ((_C.cairo_new_sub_path, ()),
+            (_C.cairo_arc, (float(a.get("cx", 0)), float(a.get("cy", 0)), r, 0, 2 * math.pi)),
+            (_C.cairo_close_path, ()))
+
+
+def _ellipse_ops(a) -> tuple:
+    rx, ry = float(a.get("rx", 0)), float(a.get("ry", 0))
+    if not (rx and ry):
+        return ()
+    return ((_C.cairo_new_sub_path, ()), (_C.cairo_save, ()),
+            (_C.cairo_translate, (float(a.get("cx", 0)), float(a.get("cy", 0)))),
+            (_C.cairo_scale, (rx, ry)), (_C.cairo_arc, (0, 0, 1, 0, 2 * math.pi)),
+            (_C.cairo_restore, ()), (_C.cairo_close_path, ()))
+
+
+def _line_ops(a) -> tuple:
+    return ((_C.cairo_move_to, (float(a.get("x1", 0)), float(a.get("y1", 0)))),
+            (_C.cairo_line_to, (float(a.get("x2", 0)), float(a.get("y2", 0)))))
+
+
+def _points_ops(a, close: bool) -> tuple:
+    nums = _NUMBER.findall(a.get("points", ""))
+    if len(nums) < 2:
+        return ()
+    line = _C.cairo_line_to
+    ops = [(_C.cairo_move_to, (float(nums[0]), float(nums[1])))]
+    ops += [(line, (float(nums[i]), float(nums[i + 1]))) for i in range(2, len(nums) - 1, 2)]
+    if close:
+        ops.append((_C.cairo_close_path, ()))
+    return tuple(ops)
+
+
+def _path_ops(a) -> tuple | str:
+    """The path handed to cairo whole (_absolute_struct), or its data, read as it is drawn."""
+    d = a.get("d", "")
+    whole = _absolute_struct(d)
+    return ((_append_path, whole),) if whole is not None else d
+
+
+def _append_path(p, path, _data) -> None:
+    _C.cairo_append_path(p, path)  # _data: the numbers path points into, kept alive with it
+
+
+_PATH_OPS = {
+    "rect": _rect_ops, "circle": _circle_ops, "ellipse": _ellipse_ops, "line": _line_ops,
+    "polygon": lambda a: _points_ops(a, True), "polyline": lambda a: _points_ops(a, False),
+    "path": _path_ops,
+}
 
 
 _SPACES = re.compile(" +")
@@ -587,27 +701,47 @@ def _font_size(value: str | None) -> float:
 
 
 def _apply_transform(ctx: cairo.Context, text: str) -> None:
+    p = ctx._pointer
+    for f, args in _transform_ops(text):
+        f(p, *args)
+
+
+_TRANSFORMS: dict[str, tuple] = {}  # transform text -> its cairo calls (offsets and turns recur)
+
+
+def _transform_ops(text: str) -> tuple:
+    """A transform attribute as cairo calls ((C function, its arguments after the context))."""
+    ops = _TRANSFORMS.get(text)
+    if ops is not None:
+        return ops
+    out: list = []
     for name, args in _TRANSFORM.findall(text):
         v = [float(n) for n in _NUMBER.findall(args)]
         if name == "translate":
-            _C.cairo_translate(ctx._pointer, v[0], v[1] if len(v) > 1 else 0.0)
+            out.append((_C.cairo_translate, (v[0], v[1] if len(v) > 1 else 0.0)))
         elif name == "rotate":
             if len(v) == 3:
-                ctx.translate(v[1], v[2])
-                ctx.rotate(math.radians(v[0]))
-                ctx.translate(-v[1], -v[2])
+                out += [(_C.cairo_translate, (v[1], v[2])),
+                        (_C.cairo_rotate, (math.radians(v[0]),)),
+                        (_C.cairo_translate, (-v[1], -v[2]))]
             else:
-                _C.cairo_rotate(ctx._pointer, math.radians(v[0]))
+                out.append((_C.cairo_rotate, (math.radians(v[0]),)))
         elif name == "scale":
-            _C.cairo_scale(ctx._pointer, v[0], v[1] if len(v) > 1 else v[0])
-        elif name == "skewX":
-            ctx.transform(cairo.Matrix(1, 0, math.tan(math.radians(v[0])), 1, 0, 0))
-        elif name == "skewY":
-            ctx.transform(cairo.Matrix(1, math.tan(math.radians(v[0])), 0, 1, 0, 0))
-        elif name == "matrix":
-            ctx.transform(cairo.Matrix(*v[:6]))
+            out.append((_C.cairo_scale, (v[0], v[1] if len(v) > 1 else v[0])))
+        elif name in ("skewX", "skewY", "matrix"):
+            if name == "matrix":
+                m = cairo.Matrix(*v[:6])
+            else:
+                t = math.tan(math.radians(v[0]))
+                m = cairo.Matrix(1, 0, t, 1, 0, 0) if name == "skewX" else cairo.Matrix(
+                    1, t, 0, 1, 0, 0)
+            out.append((_C.cairo_transform, (m._pointer,)))  # the pointer keeps the matrix
         else:
             raise Unsupported("transform " + name)
+    if len(_TRANSFORMS) >= _LEAVES_KEPT:
+        _TRANSFORMS.clear()
+    ops = _TRANSFORMS[text] = tuple(out)
+    return ops
 
 
 _ABSOLUTE = re.compile(r"([MLCZ])")
@@ -618,25 +752,35 @@ _PATH_TYPES = {"M": cairo.PATH_MOVE_TO, "L": cairo.PATH_LINE_TO, "C": cairo.PATH
 
 def _absolute_path(ctx: cairo.Context, d: str) -> bool:
     """Append path data made only of M x y, L x y, C x1 y1 x2 y2 x y and Z (any spacing) to
-    ctx's path as one cairo_path_t, built with numpy; False, leaving the path alone, for any
-    other data.
+    ctx's path as one cairo_path_t (_absolute_struct); False, leaving the path alone, for any
+    other data."""
+    whole = _absolute_struct(d)
+    if whole is None:
+        return False
+    _C.cairo_append_path(ctx._pointer, whole[0])
+    return True
+
+
+def _absolute_struct(d: str):
+    """(cairo_path_t, the numbers it points into) for path data made only of M x y, L x y,
+    C x1 y1 x2 y2 x y and Z (any spacing), built with numpy; None for any other data.
 
     The same cairo calls as path_data's (cairo_append_path replays the moves, lines, curves
     and closes in user space); a map sheet's paths of this kind (400,000 characters) are read
     in 60 % of the time."""
     parts = _ABSOLUTE.split(d)
     if len(parts) < 3 or parts[0].strip():
-        return False
+        return None
     letters, args = parts[1::2], parts[2::2]
     counts = [_NUMBERS[c] for c in letters]
     if list(map(len, map(str.split, args))) != counts:
-        return False
+        return None
     try:
         points = np.array(list(map(float, " ".join(args).split())), dtype=np.float64)
     except ValueError:  # "10H20" or the like: path_data reads it as SVG says
-        return False
+        return None
     if not np.isfinite(points).all():  # Python reads "inf" and "nan"; SVG has no such numbers
-        return False
+        return None
     # cairo_path_data_t: a header {int type, int length} and then each point {double x, y},
     # 16 bytes each: a move or line is a header and one point, a curve a header and three, a
     # close a header alone
@@ -654,8 +798,7 @@ def _absolute_path(ctx: cairo.Context, d: str) -> bool:
     path.status = cairo.STATUS_SUCCESS
     path.num_data = len(data)
     path.data = cairo.ffi.cast("cairo_path_data_t *", cairo.ffi.from_buffer(data))
-    _C.cairo_append_path(ctx._pointer, path)
-    return True
+    return path, data
 
 
 _TOKENS = re.compile(r"[MmLlHhVvCcSsQqTtAaZz]|[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")

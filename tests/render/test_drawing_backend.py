@@ -222,3 +222,37 @@ def test_absolute_path_handed_whole_give_the_same_path(d, whole, monkeypatch):
     handed = path()
     monkeypatch.setattr(cairo_draw, "_absolute_path", lambda *_: False)
     assert handed == path()
+
+
+def test_a_leaf_read_once_draws_as_read_afresh(monkeypatch):
+    """Shapes and texts are read into prepared drawings once (cairo_draw._LEAVES); a drawing
+    met again is drawn from them, pixel for pixel as when read afresh, and what a leaf
+    inherits from its group is part of what it is recognised by."""
+    body = ('<g fill="#ff0000"><rect x="5" y="5" width="10" height="10"/></g>'
+            '<g fill="#0000ff">'
+            '<rect x="5" y="5" width="10" height="10" transform="translate(20 0)"/></g>'
+            '<path d="M40 5L55 5L55 20Z" stroke="#00aa00" stroke-width="1.5" fill="none" '
+            'stroke-dasharray="2 1"/>'
+            '<text x="30" y="35" font-size="6" text-anchor="middle" fill="#202020">F 4-5</text>')
+    cairo_draw._LEAVES.clear()
+    afresh = _raster(body)
+    assert cairo_draw._LEAVES  # kept for the next drawing
+    assert np.array_equal(_raster(body), afresh)
+    assert tuple(afresh[40, 40][:3]) == (255, 0, 0)  # (10, 10) mm at 4 px/mm
+    assert tuple(afresh[40, 120][:3]) == (0, 0, 255)  # translated 20 mm
+    # the red square's <rect> again, in a blue group: blue
+    red_again = _raster('<g fill="#0000ff"><rect x="5" y="5" width="10" height="10"/></g>')
+    assert tuple(red_again[40, 40][:3]) == (0, 0, 255)
+    monkeypatch.setattr(cairo_draw, "_LEAVES_KEPT", 0)  # none kept: every leaf read afresh
+    assert np.array_equal(_raster(body), afresh)
+
+
+def test_a_text_with_spans_is_refused_after_a_plain_one_like_it():
+    """A leaf is recognised by its attributes and text, not its children: a text with a span
+    is still left to CairoSVG after a plain text with the same attributes was drawn."""
+    plain = '<text x="10" y="10" font-size="4">A</text>'
+    spanned = '<text x="10" y="10" font-size="4">A<tspan>B</tspan></text>'
+    doc = ('<svg xmlns="http://www.w3.org/2000/svg" width="60mm" height="40mm" '
+           'viewBox="0 0 60 40">{}</svg>')
+    assert cairo_draw.raster(doc.format(plain), 4) is not None
+    assert cairo_draw.raster(doc.format(spanned), 4) is None
