@@ -206,22 +206,32 @@ def test_a_repeated_drawing_is_one_form_and_artwork_falls_back():
     ("M1.2.3 4 5L5 6", False),  # numbers run together
     ("M10 10H20 10", False),  # another command inside a pair
     ("M10 10Linf 10", False),  # what Python reads as a number and SVG does not
+    ("M10 10L4é 10", False),  # not ASCII
+    ("x M10 10L40 10", False),  # something before the first command
     ("", False),
 ])
-def test_absolute_path_handed_whole_give_the_same_path(d, whole, monkeypatch):
+def test_absolute_path_handed_whole_give_the_same_path(d, whole):
     """Path data of absolute moves, lines and curves alone goes to cairo as one cairo_path_t
     (cairo_draw._absolute_path); every other form is read token by token. cairo ends up
     holding the same path either way."""
-    def path() -> list:
-        ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
-        cairo_draw.path_data(ctx, d)
-        return list(ctx.copy_path())
-
     ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
     assert cairo_draw._absolute_path(ctx, d) is whole
-    handed = path()
-    monkeypatch.setattr(cairo_draw, "_absolute_path", lambda *_: False)
-    assert handed == path()
+    if not whole:
+        cairo_draw.path_data(ctx, d)
+    handed = list(ctx.copy_path())
+    ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
+    cairo_draw._read_tokens(ctx, d)
+    assert handed == list(ctx.copy_path())
+    # data long enough to be handed whole by path_data itself
+    long_d = " ".join([d] * (cairo_draw._WHOLE_MIN_CHARS // max(1, len(d)) + 1))
+    if whole and long_d.lstrip()[0] == "M":
+        ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
+        cairo_draw.path_data(ctx, long_d)
+        handed = list(ctx.copy_path())
+        ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
+        cairo_draw._read_tokens(ctx, long_d)
+        assert handed == list(ctx.copy_path())
+        assert cairo_draw._absolute_struct(long_d) is not None
 
 
 def test_a_leaf_read_once_draws_as_read_afresh(monkeypatch):
