@@ -78,10 +78,20 @@ class Game(Model):
 
     def hexes(self, texts) -> list[HexId]:
         m = self.map
+        ranges = self._hex_ranges
         out: list[HexId] = []
         for t in texts:
-            out.extend(parse_hex_range(t, m.column_digits, m.row_digits))
+            hexes = ranges.get(t)
+            if hexes is None:
+                hexes = ranges[t] = tuple(parse_hex_range(t, m.column_digits, m.row_digits))
+            out.extend(hexes)
         return out
+
+    @cached_property
+    def _hex_ranges(self) -> dict[str, tuple[HexId, ...]]:
+        """Hex ranges read once ('0101-0105' -> its hexes): every sheet of a campaign map
+        reads all the map's roads and rivers to find its own."""
+        return {}
 
     @cached_property
     def hex_terrain(self) -> dict[HexId, tuple[str, ...]]:

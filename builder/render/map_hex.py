@@ -184,9 +184,9 @@ class HexDrawing:
         for ln in sorted(self.m.lines, key=lambda x: order.get(types[x.type].style, 9)):
             lt = types[ln.type]
             hexes = self.game.hexes(ln.hexes)
-            pts = [self.centres.get(h) or self._centre(h) for h in hexes]
-            if not any(h in self.on for h in hexes) or len(pts) < 2:
+            if len(hexes) < 2 or not any(h in self.on for h in hexes):
                 continue
+            pts = [self.centres.get(h) or self._centre(h) for h in hexes]
             d = geom.smooth_d(pts)
             w = style.LINE_WIDTH[lt.style] * self.hex_mm / 19.05
             c = lt.color
