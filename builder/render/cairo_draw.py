@@ -358,7 +358,8 @@ class _Writer:
         _C.cairo_restore(p)
 
     def _drawn_leaf(self, el, a: dict, inh: dict, alpha: float) -> None:
-        """A leaf inside element()'s transform and clip (a leaf with a clip-path)."""
+        """A leaf drawn inside element()'s transform and clip: one with a clip-path, or with
+        children (a text's spans, which _prepare_text refuses)."""
         tag = el.tag[len(SVG_NS):] if el.tag.startswith(SVG_NS) else el.tag
         prepared = _prepare_drawing(el, tag, a, inh, alpha)
         prepared[0](self, *prepared[1:])
@@ -366,7 +367,7 @@ class _Writer:
     rect = circle = ellipse = line = polygon = polyline = path = text = _drawn_leaf
 
     def shape(self, path, fill, stroke) -> None:
-        """Fill then stroke a prepared path (_path_ops) with a prepared paint (_paint_specs)."""
+        """Fill then stroke a prepared outline (_PATH_OPS) with a prepared paint (_paint_specs)."""
         p = self.p
         _C.cairo_new_path(p)
         self.outline(path)
@@ -388,8 +389,8 @@ class _Writer:
                 _C.cairo_stroke(p)
         _C.cairo_new_path(p)
 
-    def run(self, face, size: float, x: float, y: float, utf8: bytes, anchor: int, fill,
-            stroke, content: str) -> None:
+    def text_run(self, face, size: float, x: float, y: float, utf8: bytes, anchor: int,
+                 fill, stroke, content: str) -> None:
         """One run of text (_prepare_text), baseline at (x, y), anchored on its advance."""
         p = self.p
         _C.cairo_set_font_face(p, face)
@@ -545,7 +546,7 @@ def _stroke_style(p, spec: tuple) -> None:
 
 
 def _prepare_text(el, a: dict, inh: dict, alpha: float) -> tuple:
-    """(_Writer.run, its arguments) for one run of text, or (_Writer.nothing,)."""
+    """(_Writer.text_run, its arguments) for one run of text, or (_Writer.nothing,)."""
     if len(el):
         raise Unsupported("tspan")
     content = _collapse_spaces(el.text or "")
@@ -570,7 +571,7 @@ def _prepare_text(el, a: dict, inh: dict, alpha: float) -> tuple:
         rgba = _rgba(stroke, float(get("stroke-opacity") or inh.get("stroke-opacity", 1)) * alpha)
         if rgba is not None:
             stroke_spec = (*_stroke_params(a, inh), rgba)
-    return (_Writer.run, face, size, float(get("x", 0)), float(get("y", 0)),
+    return (_Writer.text_run, face, size, float(get("x", 0)), float(get("y", 0)),
             content.encode("utf-8"), 1 if anchor == "middle" else 2 if anchor == "end" else 0,
             fill_rgba, stroke_spec, content)
 
