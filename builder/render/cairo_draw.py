@@ -289,20 +289,11 @@ class _Writer:
             if t:
                 ctx.save()
                 _apply_transform(ctx, t)
-                self.outline(outline(child.attrib))
+                _outline(ctx, outline(child.attrib))
                 ctx.restore()
             else:
-                self.outline(outline(child.attrib))
+                _outline(ctx, outline(child.attrib))
         return True
-
-    def outline(self, path) -> None:
-        """Add a shape's outline (_PATH_OPS) to the current path."""
-        if path.__class__ is str:
-            _read_tokens(self.ctx, path)  # short, or relative or other commands: read as drawn
-        else:
-            p = self.p
-            for f, args in path:
-                f(p, *args)
 
     def group(self, el, a: dict, inh: dict, alpha: float) -> None:
         self.children(el, self._inherit(a, inh))
@@ -370,7 +361,7 @@ class _Writer:
         """Fill then stroke a prepared outline (_PATH_OPS) with a prepared paint (_paint_specs)."""
         p = self.p
         _C.cairo_new_path(p)
-        self.outline(path)
+        _outline(self.ctx, path)
         if fill is not None:
             if fill[0]:
                 self._fill_pattern(*fill[1:])
@@ -384,9 +375,8 @@ class _Writer:
                     _C.cairo_fill_preserve(p)
         if stroke is not None:
             _stroke_style(p, stroke)
-            if stroke[-1] is not None:
-                _C.cairo_set_source_rgba(p, *stroke[-1])
-                _C.cairo_stroke(p)
+            _C.cairo_set_source_rgba(p, *stroke[-1])
+            _C.cairo_stroke(p)
         _C.cairo_new_path(p)
 
     def text_run(self, face, size: float, x: float, y: float, utf8: bytes, anchor: int,
@@ -494,30 +484,34 @@ def _prepare_drawing(el, tag: str, a: dict, inh: dict, alpha: float) -> tuple:
 
 def _paint_specs(a, inh: dict, alpha: float) -> tuple:
     """(fill, stroke) for _Writer.shape: fill (False, rgba, even-odd) or (True, pattern ref,
-    opacity, rule) or None; stroke _stroke_params + its rgba (None: styled, not stroked) or
-    None."""
+    opacity, rule) or None; stroke a _stroke_spec."""
     get = a.get
     fill = get("fill") or inh.get("fill", "#000000")
     fill_spec = None
+    rule = get("fill-rule") or inh.get("fill-rule")
     if fill.startswith("url("):
-        opacity = float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha
-        fill_spec = (True, fill, opacity, get("fill-rule") or inh.get("fill-rule"))
+        fill_spec = (True, fill, _opacity(a, inh, "fill-opacity") * alpha, rule)
     elif fill != "none":
-        rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
+        rgba = _rgba(fill, _opacity(a, inh, "fill-opacity") * alpha)
         if rgba is not None:
-            fill_spec = (False, rgba, (get("fill-rule") or inh.get("fill-rule")) == "evenodd")
-    stroke = get("stroke") or inh.get("stroke")
-    stroke_spec = None
-    if stroke and stroke != "none":
-        params = _stroke_params(a, inh)
-        rgba = _rgba(stroke, float(get("stroke-opacity") or inh.get("stroke-opacity", 1)) * alpha)
-        stroke_spec = (*params, rgba)
-    return fill_spec, stroke_spec
+            fill_spec = (False, rgba, rule == "evenodd")
+    return fill_spec, _stroke_spec(a, inh, alpha)
 
 
-def _stroke_params(a, inh: dict) -> tuple:
-    """(width, cap, join, miter limit, dashes as cairo takes them or None)."""
+def _opacity(a, inh: dict, name: str) -> float:
+    return float(a.get(name) or inh.get(name, 1))
+
+
+def _stroke_spec(a, inh: dict, alpha: float) -> tuple | None:
+    """(width, cap, join, miter limit, dashes as cairo takes them or None, rgba) of a stroke,
+    or None where nothing is stroked."""
     get = a.get
+    stroke = get("stroke") or inh.get("stroke")
+    if not stroke or stroke == "none":
+        return None
+    rgba = _rgba(stroke, _opacity(a, inh, "stroke-opacity") * alpha)
+    if rgba is None:
+        return None
     dashes = get("stroke-dasharray") or inh.get("stroke-dasharray")
     dash = None
     if dashes and dashes != "none":
@@ -529,11 +523,11 @@ def _stroke_params(a, inh: dict) -> tuple:
             _JOINS.get(get("stroke-linejoin") or inh.get("stroke-linejoin"),
                        cairo.LINE_JOIN_MITER),
             float(get("stroke-miterlimit") or inh.get("stroke-miterlimit", 4)),
-            dash)
+            dash, rgba)
 
 
 def _stroke_style(p, spec: tuple) -> None:
-    """Set a _stroke_params on the context pointer p."""
+    """Set a _stroke_spec's line style on the context pointer p."""
     width, cap, join, miter, dash = spec[:5]
     _C.cairo_set_line_width(p, width)
     _C.cairo_set_line_cap(p, cap)
@@ -564,16 +558,10 @@ def _prepare_text(el, a: dict, inh: dict, alpha: float) -> tuple:
     fill = get("fill") or inh.get("fill", "#000000")
     fill_rgba = None
     if fill != "none":  # a pattern is not drawn here: _rgba refuses it, CairoSVG draws it
-        fill_rgba = _rgba(fill, float(get("fill-opacity") or inh.get("fill-opacity", 1)) * alpha)
-    stroke = get("stroke") or inh.get("stroke")
-    stroke_spec = None
-    if stroke and stroke != "none":
-        rgba = _rgba(stroke, float(get("stroke-opacity") or inh.get("stroke-opacity", 1)) * alpha)
-        if rgba is not None:
-            stroke_spec = (*_stroke_params(a, inh), rgba)
+        fill_rgba = _rgba(fill, _opacity(a, inh, "fill-opacity") * alpha)
     return (_Writer.text_run, face, size, float(get("x", 0)), float(get("y", 0)),
             content.encode("utf-8"), 1 if anchor == "middle" else 2 if anchor == "end" else 0,
-            fill_rgba, stroke_spec, content)
+            fill_rgba, _stroke_spec(a, inh, alpha), content)
 
 
 # --- shapes' outlines as cairo calls (each (C function, its arguments after the context)) -----
@@ -641,10 +629,21 @@ def _points_ops(a, close: bool) -> tuple:
 
 
 def _path_ops(a) -> tuple | str:
-    """The path handed to cairo whole (_absolute_struct), or its data, read as it is drawn."""
+    """A path's outline: handed to cairo whole (_absolute_struct), or its data, to read as it
+    is drawn."""
     d = a.get("d", "")
     whole = _absolute_struct(d) if len(d) >= _WHOLE_MIN_CHARS else None
     return ((_append_path, whole),) if whole is not None else d
+
+
+def _outline(ctx: cairo.Context, path) -> None:
+    """Add a shape's outline (_PATH_OPS) to ctx's path."""
+    if path.__class__ is str:
+        _read_tokens(ctx, path)  # short, or relative or other commands: read as drawn
+    else:
+        p = ctx._pointer
+        for f, args in path:
+            f(p, *args)
 
 
 def _append_path(p, path, _data) -> None:
@@ -761,17 +760,6 @@ _COMMANDS_AS_SPACES = str.maketrans("MLCZ", "    ")
 _WHOLE_MIN_CHARS = 400
 
 
-def _absolute_path(ctx: cairo.Context, d: str) -> bool:
-    """Append path data made only of M x y, L x y, C x1 y1 x2 y2 x y and Z (any spacing) to
-    ctx's path as one cairo_path_t (_absolute_struct); False, leaving the path alone, for any
-    other data."""
-    whole = _absolute_struct(d)
-    if whole is None:
-        return False
-    _C.cairo_append_path(ctx._pointer, whole[0])
-    return True
-
-
 def _absolute_struct(d: str):
     """(cairo_path_t, the numbers it points into) for path data made only of M x y, L x y,
     C x1 y1 x2 y2 x y and Z (any spacing), read by numpy; None for any other data.
@@ -835,9 +823,8 @@ def path_data(ctx: cairo.Context, d: str) -> None:
     function call or list per command took most of a map's drawing time. Data of absolute
     moves, lines and curves alone, each with its own letter (what builder.render writes for
     a map's hex grid, terrain areas, number plates and rivers), is handed to cairo as one path
-    instead (_absolute_path)."""
-    if len(d) < _WHOLE_MIN_CHARS or not _absolute_path(ctx, d):
-        _read_tokens(ctx, d)
+    instead (_absolute_struct) when it is long enough to gain by it."""
+    _outline(ctx, _path_ops({"d": d}))
 
 
 def _read_tokens(ctx: cairo.Context, d: str) -> None:

@@ -212,11 +212,14 @@ def test_a_repeated_drawing_is_one_form_and_artwork_falls_back():
 ])
 def test_absolute_path_handed_whole_give_the_same_path(d, whole):
     """Path data of absolute moves, lines and curves alone goes to cairo as one cairo_path_t
-    (cairo_draw._absolute_path); every other form is read token by token. cairo ends up
+    (cairo_draw._absolute_struct); every other form is read token by token. cairo ends up
     holding the same path either way."""
     ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
-    assert cairo_draw._absolute_path(ctx, d) is whole
-    if not whole:
+    struct = cairo_draw._absolute_struct(d)
+    assert (struct is not None) is whole
+    if whole:
+        cairo.cairo.cairo_append_path(ctx._pointer, struct[0])
+    else:
         cairo_draw.path_data(ctx, d)
     handed = list(ctx.copy_path())
     ctx = cairo.Context(cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, None))
