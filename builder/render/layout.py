@@ -41,8 +41,18 @@ class MapLayout:
     frame: Box  # the hex grid (or the area map) inside the margins
     panel: Box | None = None  # legend, tracks and boxes under the map
     sheet: str | None = None
-    hexes: tuple[HexId, ...] = ()
     _sheets: dict = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def hexes(self) -> tuple[HexId, ...]:
+        """The hexes drawn on this layout, sheet after sheet in the grid's order: made when first
+        asked (the module's board needs none of a campaign map's 34,000)."""
+        if not self.game.is_hex:
+            return ()
+        grid = self.game.grid
+        if self.sheet is None:
+            return tuple(grid.all_hexes())
+        return tuple(grid.sheet_hexes(self.sheet)) if self.sheet in grid.sheets else ()
 
     # --- hex maps ------------------------------------------------------------------------
     def _hex(self, h) -> HexId:

@@ -12,36 +12,42 @@ from builder.render import style
 from builder.render.layout import Box, MapLayout, bounds_of_centres
 from builder.render.map_panel import panel_height
 
-_LAYOUTS: dict[int, tuple[Game, MapLayout]] = {}
+_LAYOUTS: dict[tuple[int, bool], tuple[Game, MapLayout]] = {}
 
 
-def map_layout(game: Game) -> MapLayout:
+def map_layout(game: Game, panel: bool = True) -> MapLayout:
     """The whole printed map of a game, with a layout for each sheet of a multi-sheet map
     (made once per loaded game: a campaign map's 34,000 hexes were measured again for each of
-    its sheets)."""
-    hit = _LAYOUTS.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    layout = _map_layout(game)
+    its sheets). panel=False may leave out the key-and-tracks panel under the map (its height
+    is a tenth of a second of text measuring): for a board that draws no panel (the module's)."""
+    for want in (True, False) if not panel else (True,):  # the whole layout serves both
+        hit = _LAYOUTS.get((id(game), want))
+        if hit is not None and hit[0] is game:
+            return hit[1]
+    layout = _map_layout(game, panel)
     if len(_LAYOUTS) > 8:
         _LAYOUTS.clear()
-    _LAYOUTS[id(game)] = (game, layout)
+    _LAYOUTS[(id(game), panel)] = (game, layout)
     return layout
 
 
 RIGHT_GAP = 12.0  # between the map's right edge labels and a key placed beside it
 
 
-def _place_panel(game: Game, frame: Box) -> tuple[float, float, Box | None]:
+def _place_panel(game: Game, frame: Box, panel: bool = True) -> tuple[float, float, Box | None]:
     """The sheet's width and height and the key-and-tracks panel's box, where map.toml's
-    'legend' says: under the map, to its right, or (auto) whichever gives the smaller sheet."""
+    'legend' says: under the map, to its right, or (auto) whichever gives the smaller sheet.
+    Without panel, a panel under the map is left out (the width does not depend on it); one
+    beside the map or chosen by size is still measured, as it sets the width."""
     m = style.MAP_MARGIN
     top = frame.y
+    where = getattr(game.map, "legend", "bottom")
+    measured = panel or where in ("right", "auto")
 
     def below():
-        ph = panel_height(game, frame.w)
-        panel = Box(m, top + frame.h + m, frame.w, ph) if ph else None
-        return frame.w + 2 * m, top + frame.h + m + (ph + m if ph else 0), panel
+        ph = panel_height(game, frame.w) if measured else 0.0
+        box = Box(m, top + frame.h + m, frame.w, ph) if ph else None
+        return frame.w + 2 * m, top + frame.h + m + (ph + m if ph else 0), box
 
     def beside():
         pw = min(max(frame.w * 0.5, 70.0), 200.0)
@@ -51,7 +57,6 @@ def _place_panel(game: Game, frame: Box) -> tuple[float, float, Box | None]:
         x = frame.x + frame.w + m + RIGHT_GAP
         return x + pw + m, top + max(frame.h, ph) + m, Box(x, top, pw, ph)
 
-    where = getattr(game.map, "legend", "bottom")
     if where == "right":
         return beside()
     if where == "auto":
@@ -59,29 +64,23 @@ def _place_panel(game: Game, frame: Box) -> tuple[float, float, Box | None]:
     return below()
 
 
-def _map_layout(game: Game) -> MapLayout:
+def _map_layout(game: Game, panel: bool = True) -> MapLayout:
     m = style.MAP_MARGIN
     top = style.MAP_TITLE_BAND
     if isinstance(game.map, AreaMap):
         w, h = game.map.width, game.map.height
         frame = Box(m, top, w, h)
-        width, height, panel = _place_panel(game, frame)
-        return MapLayout(game, width, height, (m, top), frame, panel)
+        width, height, box = _place_panel(game, frame, panel)
+        return MapLayout(game, width, height, (m, top), frame, box)
     grid = game.grid
-    hexes = tuple(grid.all_hexes())  # sheet after sheet, in grid.sheets' order
     # a sheet's hexes reach furthest on its outermost ring: x grows with the column, y with the
     # row in every column (34,000 centres of a campaign map were measured for its 2,800)
     ring = {sid: [grid.center_mm(h) for h in _outer_ring(p)] for sid, p in grid.sheets.items()}
     b = bounds_of_centres(game, [c for centres in ring.values() for c in centres])
     frame = Box(m, top, b.w, b.h)
-    width, height, panel = _place_panel(game, frame)
-    layout = MapLayout(game, width, height, (m - b.x, top - b.y), frame, panel, None, hexes)
-    by_sheet: dict[str, tuple] = {}
-    start = 0
-    for sid, p in grid.sheets.items():
-        by_sheet[sid], start = hexes[start:start + p.hex_count], start + p.hex_count
-    for sheet in getattr(game.map, "sheets", ()):
-        own = by_sheet.get(sheet.id, ())
+    width, height, box = _place_panel(game, frame, panel)
+    layout = MapLayout(game, width, height, (m - b.x, top - b.y), frame, box)
+    for sheet in getattr(game.map, "sheets", ()):  # each sheet's hexes: MapLayout.hexes
         sb = bounds_of_centres(game, ring.get(sheet.id, []))
         layout._sheets[sheet.id] = MapLayout(
             game,
@@ -91,7 +90,6 @@ def _map_layout(game: Game) -> MapLayout:
             Box(m, top, sb.w, sb.h),
             None,
             sheet.id,
-            own,
         )
     return layout
 

@@ -42,7 +42,7 @@ def board_layout(game: Game) -> MapLayout:
     boxes): in the module those boxes are the zones of the boxes window, the one place for each,
     and the terrain key is a chart. Hexes and sectors stay exactly where the printed map has
     them."""
-    layout = map_layout(game)
+    layout = map_layout(game, panel=False)
     return replace(layout, panel=None, height_mm=layout.frame.bottom + style.MAP_MARGIN)
 
 
