@@ -29,6 +29,7 @@ SCRIPTS = ("engine.js", "aid.js")  # the engine first: the interface calls it
 def _env() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        bytecode_cache=_compiled_templates(),
         autoescape=True,  # every value comes from the sources: escape it all
         trim_blocks=True,
         lstrip_blocks=True,
@@ -37,6 +38,20 @@ def _env() -> jinja2.Environment:
     env.globals["section_label"] = section_label
     env.filters["breakable"] = _breakable
     return env
+
+
+def _compiled_templates() -> jinja2.BytecodeCache | None:
+    """The templates compiled once and kept beside the validated models: compiling them was
+    half of writing a campaign game's aid page (a quarter of a second). jinja2 keys each by its
+    source's checksum and its own version, and writes it whole (a temporary file renamed)."""
+    from builder.load.model_cache import cache_dir
+
+    folder = cache_dir() / "templates"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:  # a read-only home: compiled each time, as before
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))
 
 
 def _breakable(text) -> markupsafe.Markup:
