@@ -121,7 +121,7 @@ class HexGrid:
         q, r, _ = self.cube(h)
         by_cube = self._by_cube
         found = [n for dq, dr in _CUBE_STEPS for n in by_cube.get((q + dq, r + dr), ()) if n != h]
-        return sorted(found, key=self._map_order)
+        return sorted(found, key=self.map_order)
 
     def neighbours_of_one(self, h: HexId) -> list[HexId]:
         """neighbours(h) for a single look-up: the few hexes within a column and two rows of h
@@ -136,9 +136,9 @@ class HexGrid:
                               gr - s.origin_row + s.first_row)
                     if n != h and s.contains(n) and self.distance(h, n) == 1:
                         found.append(n)
-        return sorted(found, key=self._map_order)
+        return sorted(found, key=self.map_order)
 
-    def _map_order(self, h: HexId) -> tuple[int, int, int]:
+    def map_order(self, h: HexId) -> tuple[int, int, int]:
         """Sort key of neighbours' answers: sheets as the map lists them, then column, then row."""
         return (self._sheet_rank[h.sheet], *self.offset(h))
 

@@ -141,10 +141,11 @@ class Game(Model):
 
     def hexside_types_between(self, a: HexId, b: HexId) -> tuple[str, ...]:
         """Hexside type ids on the side between two adjacent hexes (empty when none)."""
-        return self._hexside_index.get(frozenset((a, b)), ())
+        return self.hexside_index.get(frozenset((a, b)), ())
 
     @cached_property
-    def _hexside_index(self) -> dict:
+    def hexside_index(self) -> dict:
+        """{the two hexes of a side, as a frozenset: its hexside type ids}."""
         index: dict = {}
         for kind, a, b in self.hexside_list:
             index.setdefault(frozenset((a, b)), ())
