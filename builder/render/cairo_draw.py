@@ -150,11 +150,14 @@ def _viewbox(value: str | None, width, height):
 
 def _rgba(value: str, opacity: float):
     """A paint colour as cairo's (r, g, b, a), or None for 'none'."""
-    if value[0] == "#" and len(value) == 7:
-        rgb = _RGB.get(value)
-        if rgb is None:
-            rgb = _RGB[value] = (int(value[1:3], 16) / 255, int(value[3:5], 16) / 255,
-                                 int(value[5:7], 16) / 255)
+    rgb = _RGB.get(value)
+    if rgb is None and _HEX_COLOUR.fullmatch(value):
+        # '#rgb' is '#rrggbb' with each digit doubled (as CairoSVG reads it, whose import
+        # would otherwise cost a module build a tenth of a second for one '#000')
+        full = value if len(value) == 7 else "#" + "".join(2 * c for c in value[1:])
+        rgb = _RGB[value] = (int(full[1:3], 16) / 255, int(full[3:5], 16) / 255,
+                             int(full[5:7], 16) / 255)
+    if rgb is not None:
         return (*rgb, opacity)
     if value == "none" or value == "transparent":
         return None
@@ -167,6 +170,7 @@ def _rgba(value: str, opacity: float):
 
 
 _RGB: dict[str, tuple[float, float, float]] = {}  # '#rrggbb' -> cairo's r, g, b (a few dozen)
+_HEX_COLOUR = re.compile(r"#(?:[0-9a-fA-F]{3}){1,2}")
 
 
 class _Writer:
