@@ -269,3 +269,11 @@ def test_a_text_with_spans_is_refused_after_a_plain_one_like_it():
            'viewBox="0 0 60 40">{}</svg>')
     assert cairo_draw.raster(doc.format(plain), 4) is not None
     assert cairo_draw.raster(doc.format(spanned), 4) is None
+
+
+@pytest.mark.parametrize("colour", ["#000", "#fFf", "#a3c", "#12ab9F", "white", "rgb(10, 20, 30)"])
+def test_colours_read_as_cairosvg_reads_them(colour):
+    # '#rgb' is read here, not handed to CairoSVG (importing it cost a module build 0.1 s)
+    from cairosvg.colors import color
+
+    assert cairo_draw._rgba(colour, 0.5) == color(colour, 0.5)
