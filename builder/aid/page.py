@@ -51,7 +51,24 @@ def _compiled_templates() -> jinja2.BytecodeCache | None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:  # a read-only home: compiled each time, as before
         return None
-    return jinja2.FileSystemBytecodeCache(str(folder))
+    return _CompiledTemplates(str(folder))
+
+
+class _CompiledTemplates(jinja2.FileSystemBytecodeCache):
+    """A compiled template that cannot be read back or kept is compiled again: a damaged or
+    read-only folder never stops a build."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().load_bytecode(bucket)
+        except Exception:  # a torn or foreign file: jinja2 compiles the template
+            bucket.reset()
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        try:
+            super().dump_bytecode(bucket)
+        except OSError:
+            pass
 
 
 def _breakable(text) -> markupsafe.Markup:
