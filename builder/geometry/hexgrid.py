@@ -72,6 +72,11 @@ class HexGrid:
         s = self.sheets.get(h.sheet)
         return s is not None and s.contains(h)
 
+    @property
+    def hex_count(self) -> int:
+        """How many hexes the map has (all_hexes() without listing a campaign map's 34,000)."""
+        return sum(s.hex_count for s in self.sheets.values())
+
     def all_hexes(self) -> list[HexId]:
         if self._all is None:  # made once: a campaign map has 34,000 and many callers
             self._all = tuple(h for s in self.sheets for h in self.sheet_hexes(s))
@@ -144,7 +149,7 @@ class HexGrid:
 
     def middle_hex(self) -> HexId:
         """The hex halfway through sorted(all_hexes()), found without sorting them."""
-        left = sum(s.hex_count for s in self.sheets.values()) // 2
+        left = self.hex_count // 2
         for name in sorted(self.sheets):
             s = self.sheets[name]
             if left < s.hex_count:

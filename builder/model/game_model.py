@@ -120,7 +120,7 @@ class Game(Model):
             if inside:
                 used.add(terrain)
                 covered.update(inside)
-        if len(covered) < sum(s.hex_count for s in grid.sheets.values()):
+        if len(covered) < grid.hex_count:
             used.add(self.map.default_terrain)
         return frozenset(used)
 

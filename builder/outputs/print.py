@@ -330,7 +330,7 @@ def build_png(
     folder = _out(out_dir)
 
     def map_items() -> list[tuple[str, object]]:
-        if len(ps.sheet_maps) > 1 and len(game.grid.all_hexes()) > WHOLE_MAP_PREVIEW_HEXES:
+        if len(ps.sheet_maps) > 1 and game.grid.hex_count > WHOLE_MAP_PREVIEW_HEXES:
             # a campaign map is previewed sheet by sheet: one raster of it all is beyond cairo
             maps = dict(ps.sheet_maps)
         else:

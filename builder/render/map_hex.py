@@ -539,7 +539,7 @@ class HexDrawing:
     def _from_sheets(self) -> bool:
         """Whether this whole drawing of a campaign map is laid from its sheets' hex layers."""
         return (self.layout.sheet is None and bool(self.m.sheets)
-                and len(self.game.grid.all_hexes()) > WHOLE_FROM_SHEETS_HEXES)
+                and self.game.grid.hex_count > WHOLE_FROM_SHEETS_HEXES)
 
     def sheets_hex_layers(self) -> tuple[str, str]:
         """hex_layers of the whole map laid from each sheet's (drawn, and kept in the build

@@ -26,7 +26,7 @@ def board_parts(game: Game) -> list[tuple[str | None, str]]:
     20-sheet Europa map has 34,000 hexes: one raster of it is beyond cairo's memory), the map
     without its hexes, each sheet's hexes, then the sheet boundaries ((sheet, part) pairs)."""
     sheets = getattr(game.map, "sheets", ())
-    if not sheets or len(game.grid.all_hexes()) <= BOARD_IN_PIECES_HEXES:
+    if not sheets or game.grid.hex_count <= BOARD_IN_PIECES_HEXES:
         return [(None, "whole")]
     return [(None, "surround"), *((s.id, "hexes") for s in sheets), (None, "joins")]
 
