@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import functools
 import re
+import types
+import typing
 from typing import Any
 
 from pydantic import BaseModel
@@ -80,6 +82,11 @@ _PLAIN = {str, int, float, bool, type(None)}  # nothing to strip: not walked int
 def _player(value: Any) -> Any:
     """value with provenance, readings and editor's notes removed (shared when unchanged)."""
     if isinstance(value, tuple):
+        for v in value:  # most tuples (a unit's factors, a hex list) hold plain values only
+            if type(v) not in _PLAIN:
+                break
+        else:
+            return value
         items = tuple(v if type(v) in _PLAIN else _player(v) for v in value)
         return value if all(a is b for a, b in zip(items, value)) else items
     if isinstance(value, dict):
@@ -90,7 +97,7 @@ def _player(value: Any) -> Any:
     # only what changes is collected: most of a game's 20,000 models change nothing
     held = value.__dict__  # a model's fields (and a Game's cached lookups, not walked)
     changed = {}
-    for name in _field_names(type(value)):
+    for name in _walked_fields(type(value)):
         v = held[name]
         if type(v) not in _PLAIN:
             p = _player(v)
@@ -118,6 +125,23 @@ def _player(value: Any) -> Any:
 @functools.cache
 def _field_names(cls: type[BaseModel]) -> tuple[str, ...]:
     return tuple(cls.model_fields)
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+@functools.cache
+def _walked_fields(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields that may hold a model, a tuple or a dict: a field declared a str, a number or
+    a flag (or None) holds nothing to strip inside it (its own text is handled by name)."""
+    out = []
+    for name, f in cls.model_fields.items():
+        a = f.annotation
+        union = typing.get_origin(a) in (typing.Union, types.UnionType)
+        options = typing.get_args(a) if union else (a,)
+        if not all(o in _SCALARS for o in options):
+            out.append(name)
+    return tuple(out)
 
 
 # fields that hold ids or references, not words a player reads
