@@ -127,9 +127,6 @@ def _field_names(cls: type[BaseModel]) -> tuple[str, ...]:
     return tuple(cls.model_fields)
 
 
-_SCALARS = (str, int, float, bool, type(None))
-
-
 @functools.cache
 def _walked_fields(cls: type[BaseModel]) -> tuple[str, ...]:
     """The fields that may hold a model, a tuple or a dict: a field declared a str, a number or
@@ -139,7 +136,7 @@ def _walked_fields(cls: type[BaseModel]) -> tuple[str, ...]:
         a = f.annotation
         union = typing.get_origin(a) in (typing.Union, types.UnionType)
         options = typing.get_args(a) if union else (a,)
-        if not all(o in _SCALARS for o in options):
+        if not all(o in _PLAIN for o in options):
             out.append(name)
     return tuple(out)
 
