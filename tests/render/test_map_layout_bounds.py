@@ -36,3 +36,23 @@ def test_bounds_from_the_outer_ring_equal_bounds_from_every_hex(name):
         assert (part.width_mm, part.height_mm) == (sb.w + 2 * m, top + sb.h + m)
     if name == "europa-terrain":
         assert len(sheets) > 1
+
+
+@pytest.mark.parametrize("where", ["bottom", "right", "auto"])
+@pytest.mark.parametrize("name", [*list_games(), str(MINI)])
+def test_the_board_left_without_its_panel_is_the_printed_map_cut_under_its_frame(name, where):
+    # the module's board does not measure the panel under the map (map_layout(panel=False)),
+    # but a panel beside it still sets the width: either way, the printed map's place and width
+    from builder.vassal.geometry import board_layout
+
+    loaded = load_game(find_game(name))
+
+    def fresh():  # a new game object each time: map_layout keeps one layout per game
+        return loaded.model_copy(update={"map": loaded.map.model_copy(update={"legend": where})})
+
+    board, printed = board_layout(fresh()), _map_layout(fresh())
+    assert board.panel is None
+    assert (board.width_mm, board.origin_mm, board.frame) == \
+        (printed.width_mm, printed.origin_mm, printed.frame)
+    assert board.height_mm == printed.frame.bottom + style.MAP_MARGIN
+    assert board.sheet_ids == printed.sheet_ids
