@@ -25,6 +25,7 @@ def test_bounds_from_the_outer_ring_equal_bounds_from_every_hex(name):
     assert (layout.frame.x, layout.frame.y, layout.frame.w, layout.frame.h) == (m, top, b.w, b.h)
     assert layout.origin_mm == (m - b.x, top - b.y)
     assert layout.hexes == tuple(grid.all_hexes())
+    assert grid.hex_count == len(grid.all_hexes())
 
     sheets = getattr(game.map, "sheets", ())
     for sheet in sheets:
