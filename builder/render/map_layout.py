@@ -19,7 +19,10 @@ def map_layout(game: Game, panel: bool = True) -> MapLayout:
     """The whole printed map of a game, with a layout for each sheet of a multi-sheet map
     (made once per loaded game: a campaign map's 34,000 hexes were measured again for each of
     its sheets). panel=False may leave out the key-and-tracks panel under the map (its height
-    is a tenth of a second of text measuring): for a board that draws no panel (the module's)."""
+    is a tenth of a second of text measuring): for a board that draws no panel (the module's).
+    A panel beside the map, or placed by size, sets the map's width: it is measured anyway, and
+    that layout is the whole one."""
+    panel = panel or getattr(game.map, "legend", "bottom") in ("right", "auto")
     for want in (True, False) if not panel else (True,):  # the whole layout serves both
         hit = _LAYOUTS.get((id(game), want))
         if hit is not None and hit[0] is game:
@@ -37,15 +40,14 @@ RIGHT_GAP = 12.0  # between the map's right edge labels and a key placed beside 
 def _place_panel(game: Game, frame: Box, panel: bool = True) -> tuple[float, float, Box | None]:
     """The sheet's width and height and the key-and-tracks panel's box, where map.toml's
     'legend' says: under the map, to its right, or (auto) whichever gives the smaller sheet.
-    Without panel, a panel under the map is left out (the width does not depend on it); one
-    beside the map or chosen by size is still measured, as it sets the width."""
+    Without panel (map_layout gives that only for a panel under the map, whose height sets
+    nothing else), none is measured or placed."""
     m = style.MAP_MARGIN
     top = frame.y
     where = getattr(game.map, "legend", "bottom")
-    measured = panel or where in ("right", "auto")
 
     def below():
-        ph = panel_height(game, frame.w) if measured else 0.0
+        ph = panel_height(game, frame.w) if panel else 0.0
         box = Box(m, top + frame.h + m, frame.w, ph) if ph else None
         return frame.w + 2 * m, top + frame.h + m + (ph + m if ph else 0), box
 
