@@ -315,7 +315,7 @@ class HexDrawing:
             plates.setdefault(fill, []).append(
                 S.rounded_rect_d(cx - w / 2, y - size * 0.8, w, size * 1.02, 0.4))
             inked.setdefault((ink, size), []).append(
-                f'<text x="{num(cx)}" y="{num(y)}">{escape(text)}</text>')
+                S.el("text", escape(text), x=num(cx), y=num(y)))
         # the patches one path per colour, under all the numbers (each lies inside its own hex,
         # clear of the others' numbers): 1,700 separate fills were a quarter of a map sheet's
         # drawing and of its PDF's writing
