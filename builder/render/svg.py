@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from xml.sax.saxutils import escape, quoteattr
 
@@ -120,7 +121,19 @@ def poly_d(points, close: bool = True) -> str:
     return d + ("Z" if close else "")
 
 
-def text(
+def text(x, y, s: str, size: float, **kw) -> str:
+    """Text with its baseline at (x, y); scale_x < 1 narrows it; halo draws an outline under it
+    (keywords: see _text_markup). The same text comes again and again (a counter's factors and
+    marks at the same places on thousands of faces), so each is written once and kept."""
+    return _kept_text(x, y, s, size, tuple(kw.items()))
+
+
+@functools.lru_cache(maxsize=20_000)  # a few MB
+def _kept_text(x, y, s: str, size: float, kw: tuple) -> str:
+    return _text_markup(x, y, s, size, **dict(kw))
+
+
+def _text_markup(
     x,
     y,
     s: str,
@@ -137,7 +150,6 @@ def text(
     halo_width: float = 0.0,
     **attrs,
 ) -> str:
-    """Text with its baseline at (x, y); scale_x < 1 narrows it; halo draws an outline under it."""
     if not s:
         return ""
     transform = []
