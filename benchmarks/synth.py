@@ -144,7 +144,7 @@ def _map_toml(shape: Shape, rng: random.Random) -> tuple[str, list[str]]:
         out += ["", "[[terrain_types]]", f'id = "{tid}"', f'name = "{name}"', f'color = "{colour}"',
                 f'pattern = "{pattern}"', 'group = "base"',
                 f"effects = {{ movement = {mp_text}{divisor} }}"]
-    out += ["", "[[terrain_types]]", 'id = "town"', 'name = "Town"', 'color = "#d9c7a7"',
+    out += ["", "[[terrain_types]]", 'id = "town"', 'name = "Town"', 'color = "#d4b0b0"',
             'pattern = "town"', "effects = { movement = 1 }"]
     runs: dict[str, list[str]] = {t[0]: [] for t in BASE_TERRAIN}
     land: list[str] = []
