@@ -96,11 +96,24 @@ def test_edited_counter_appears_within_two_seconds(watcher, browser):
         page.close()
 
     proc.send_signal(signal.SIGINT)  # Ctrl+C
-    assert proc.wait(timeout=10) == 0
-    rest = []
-    while not lines.empty():
-        rest.append(lines.get())
+    try:
+        code = proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:  # say what the watcher was doing, then end it
+        proc.kill()
+        proc.wait()
+        pytest.fail("the watcher did not stop within 10 s of Ctrl+C; its last words:\n"
+                    + "".join(_drained(lines)[-40:]))
+    rest = _drained(lines)
+    assert code == 0, "".join(rest)
     assert "stopped\n" in rest and not any("Traceback" in x for x in rest), "".join(rest)
+
+
+def _drained(lines: queue.Queue) -> list[str]:
+    time.sleep(0.2)  # the reader thread passes on the last lines
+    out = []
+    while not lines.empty():
+        out.append(lines.get())
+    return out
 
 
 def test_preview_is_served_to_this_machine_only(watcher):
