@@ -27,7 +27,8 @@ def watcher(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT), BUILDER_PROGRESS="off")
     proc = subprocess.Popen([sys.executable, "-u", "-m", "builder", "watch", str(game), "--out",
                              str(tmp_path / "out"), "--port", "0"], cwd=tmp_path, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            preexec_fn=_ctrl_c_as_in_a_terminal)
     lines: queue.Queue = queue.Queue()
     threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout], daemon=True).start()
     url, seen, deadline = None, [], time.monotonic() + 120
@@ -44,6 +45,12 @@ def watcher(tmp_path):
     if proc.poll() is None:
         proc.kill()
         proc.wait()
+
+
+def _ctrl_c_as_in_a_terminal() -> None:
+    """The watcher started as a shell starts a command: a suite run in the background (nohup,
+    '&' in a script) ignores Ctrl+C, the watcher would inherit that and never stop."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def _served(page, selector: str) -> str:
