@@ -5,19 +5,18 @@ small game's pdf + vmod build. The drawings here are flat colour over large area
 compresses well without filtering: level 1 with no filter is 5-6 times faster and, on a map,
 smaller too. Opaque pictures are written as RGB (no alpha channel).
 
-The deflating is ISA-L's (the isal package): the same zlib stream format, 3 to 6 times faster
-than zlib's level 1 at about its size; a campaign build's page previews, board and pieces spent
-a tenth of its CPU time in zlib. The bytes depend only on the pixels and ISA-L, so a build is
-byte-identical to the last one on the same machine (ISA-L picks its code for the processor, so
-another processor may deflate the same pixels to other, equally valid, bytes).
+The files are deflated by zlib, whose bytes depend only on the pixels: ISA-L (the isal
+package) was 3 to 6 times faster but now and then wrote other, equally valid, bytes for the same
+pixels from one process to the next, and a build must be byte-identical to the last.
 """
 
 from __future__ import annotations
 
 import struct
 
+import zlib
+
 import numpy as np
-from isal import isal_zlib
 
 from builder.render.cairo_lib import cairo
 
@@ -27,7 +26,7 @@ _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(
-        ">I", isal_zlib.crc32(data, isal_zlib.crc32(kind)) & 0xFFFFFFFF)
+        ">I", zlib.crc32(data, zlib.crc32(kind)) & 0xFFFFFFFF)
 
 
 def _bgra(surface: cairo.ImageSurface) -> tuple[np.ndarray, bool]:
@@ -80,5 +79,5 @@ def encode(surface: cairo.ImageSurface) -> bytes:
     _straight(bgra, rows[:, 1:].reshape(h, w, channels))  # laid straight into the rows
     header = struct.pack(">IIBBBBB", w, h, 8, 6 if channels == 4 else 2, 0, 0, 0)
     return b"".join((_SIGNATURE, _chunk(b"IHDR", header),
-                     _chunk(b"IDAT", isal_zlib.compress(rows, LEVEL)),
+                     _chunk(b"IDAT", zlib.compress(rows, LEVEL)),
                      _chunk(b"IEND", b"")))
