@@ -454,7 +454,7 @@ class _Writer:
         source.set_extend(cairo.EXTEND_REPEAT)
         # on a raster cairo samples the tile's picture: its default filter (GOOD) convolves
         # every pixel, a third of a map sheet's preview; bilinear gives the same pixels within
-        # 2/255 at the 4-7 px/mm drawn here (a PDF keeps the tile as vectors either way)
+        # 3/255 at the 3.5-7 px/mm drawn here (a PDF keeps the tile as vectors either way)
         source.set_filter(cairo.FILTER_BILINEAR)
         source.set_matrix(cairo.Matrix(xx=k, yy=k, x0=-x * k, y0=-y * k))  # user -> tile space
         self.patterns[pid] = source

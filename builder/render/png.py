@@ -13,7 +13,6 @@ pixels from one process to the next, and a build must be byte-identical to the l
 from __future__ import annotations
 
 import struct
-
 import zlib
 
 import numpy as np
