@@ -6,7 +6,7 @@ import io
 import struct
 import zipfile
 
-from isal import isal_zlib
+import deflate
 
 from builder.buildtime import build_time_utc
 
@@ -18,17 +18,18 @@ def _zip_time() -> tuple[int, int, int, int, int, int]:
 
 
 _STORED_SUFFIXES = (".png", ".jpg", ".gif", ".vsav")
-# Text (buildFile.xml, a saved game) deflated by ISA-L at its level 2: a campaign module's
-# 4.6 MB buildFile and 3.6 MB saved game took 0.15 s at zlib's level 9, 0.006 s here, and come
-# out about a third larger (0.3 MB each, beside 60 MB of pictures).
-TEXT_LEVEL = 2
+# Text (buildFile.xml, a saved game) deflated by libdeflate at its level 1: a campaign module's
+# 4.6 MB buildFile took 0.066 s at zlib's level 6 and takes 0.020 s here, 23 % larger (0.28 MB,
+# beside 60 MB of pictures). libdeflate writes the same bytes every time; ISA-L, faster still,
+# did not always (see render/png.py).
+TEXT_LEVEL = 1
 _SMALL = (1 << 31) - 1  # zipfile.ZIP64_LIMIT: beyond it (or 65,535 entries) zipfile's own zip64
 
 
 def zip_bytes(entries: dict[str, bytes]) -> bytes:
     """A zip of the entries in name order; images stored, text deflated; no varying metadata.
 
-    Written here, byte for byte as zipfile writes it with ISA-L as its deflater
+    Written here, byte for byte as zipfile writes it with libdeflate as its deflater
     (tests/vassal/test_archive.py compares): zipfile's Python code per entry took half a second
     for a campaign module's 8,000 pieces."""
     if len(entries) >= 0xFFFF or sum(len(d) for d in entries.values()) * 1.05 >= _SMALL:
@@ -44,12 +45,11 @@ def zip_bytes(entries: dict[str, bytes]) -> bytes:
             raw, flags = name.encode("ascii"), 0
         except UnicodeEncodeError:
             raw, flags = name.encode("utf-8"), 0x800
-        crc = isal_zlib.crc32(data)  # zlib's value, 4 times as fast over a module's pictures
+        crc = deflate.crc32(data)  # zlib's value, 3 times as fast over a module's pictures
         if name.lower().endswith(_STORED_SUFFIXES):
             method, body = zipfile.ZIP_STORED, data
         else:
-            packer = isal_zlib.compressobj(TEXT_LEVEL, isal_zlib.DEFLATED, -15)
-            method, body = zipfile.ZIP_DEFLATED, packer.compress(data) + packer.flush()
+            method, body = zipfile.ZIP_DEFLATED, deflate.deflate_compress(data, TEXT_LEVEL)
         head = struct.pack("<4s2B4HL2L2H", b"PK\003\004", 20, 0, flags, method, dostime, dosdate,
                            crc, len(body), len(data), len(raw), 0)
         local += (head, raw, body)
