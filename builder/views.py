@@ -154,21 +154,45 @@ def designer_text(game: Game) -> list[tuple[str, list[str]]]:
     says what belongs in a `note` ('assumed', 'reading', a raw key). Empty: clean."""
     out: list[tuple[str, list[str]]] = []
 
-    def walk(value: Any, path: str) -> None:
-        if isinstance(value, BaseModel):
-            for name in type(value).model_fields:
-                if name not in _REFERENCES and not (name == "rules" and path == ""):
-                    walk(getattr(value, name), f"{path}.{name}" if path else name)
+    # where a value is, as (parent, step): a step is a field name or a list item's (index,
+    # item), written out only for a text that is found (a campaign map has 34,000 hexes)
+    def written(where) -> str:
+        steps = []
+        while where is not None:
+            where, step = where
+            if isinstance(step, str):
+                steps.append(f".{step}")
+            else:
+                index, item = step
+                steps.append(f"[{getattr(item, 'id', index)}]")
+        return "".join(reversed(steps)).lstrip(".")
+
+    read: dict[type, list[str]] = {}  # each model class's fields holding words, not ids
+    clean: set[str] = set()  # texts already found clean (unit types, names, repeat often)
+
+    def walk(value: Any, where) -> None:
+        if isinstance(value, str):
+            if value not in clean:
+                if DESIGNER_ONLY.search(value):
+                    out.append((written(where), designer_words(value)))
+                else:
+                    clean.add(value)
+        elif isinstance(value, BaseModel):
+            cls = type(value)
+            names = read.get(cls)
+            if names is None:
+                names = read[cls] = [n for n in cls.model_fields if n not in _REFERENCES]
+            for name in names:
+                if not (name == "rules" and where is None):
+                    walk(getattr(value, name), (where, name))
         elif isinstance(value, (tuple, list)):
             for i, item in enumerate(value):
-                walk(item, f"{path}[{getattr(item, 'id', i)}]")
+                walk(item, (where, (i, item)))
         elif isinstance(value, dict):
             for k, item in value.items():
-                walk(item, f"{path}[{k}]")
-        elif isinstance(value, str) and designer_words(value):
-            out.append((path, designer_words(value)))
+                walk(item, (where, (k, None)))
 
-    walk(player_view(game), "")
+    walk(player_view(game), None)
     return out
 
 
