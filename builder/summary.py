@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import typing
 from collections import Counter
 
 from pydantic import BaseModel
@@ -20,7 +22,7 @@ def assumed_items(obj, path: str = "") -> list[tuple[str, tuple[str, ...]]]:
     if isinstance(obj, Sourced) and obj.assumed_fields():
         found.append((f"{path} {item_label(obj)}".strip(), obj.assumed_fields()))
     if isinstance(obj, BaseModel):
-        for name in type(obj).model_fields:
+        for name in _may_hold_models(type(obj)):
             value = getattr(obj, name)
             here = name if not path else f"{path}.{name}"
             if isinstance(value, BaseModel):
@@ -30,6 +32,26 @@ def assumed_items(obj, path: str = "") -> list[tuple[str, tuple[str, ...]]]:
                     if isinstance(item, BaseModel):
                         found.extend(assumed_items(item, _list_place(here, i, item)))
     return found
+
+
+@functools.cache
+def _may_hold_models(cls) -> tuple[str, ...]:
+    """The fields of a model class whose annotation lets them hold models: the rest (a hex
+    list's 34,000 strings, a factor) need not be looked through."""
+    return tuple(name for name, field in cls.model_fields.items() if _holds_models(field.annotation))
+
+
+def _holds_models(annotation) -> bool:
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is typing.Literal:
+        return False
+    if origin is typing.Annotated:
+        return _holds_models(args[0])
+    if args:
+        return any(_holds_models(a) for a in args if a is not Ellipsis)
+    if isinstance(annotation, type):
+        return issubclass(annotation, BaseModel) or annotation in (object, list, tuple, dict)
+    return True  # Any, or a form not known here: looked through
 
 
 def _list_place(path: str, i: int, item) -> str:
