@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import cached_property
 
 from pydantic import ConfigDict
@@ -107,6 +108,20 @@ class Game(Model):
     def _terrain_blocks(self) -> tuple[tuple[str, tuple[HexId, ...]], ...]:
         """map.toml's terrain blocks as (terrain id, its hexes): their ranges parsed once."""
         return tuple((block.terrain, tuple(self.hexes(block.hexes))) for block in self.map.terrain)
+
+    def terrain_hex_counts(self) -> Counter:
+        """How many hexes have each terrain id (hex_terrain's values counted), found without
+        building hex_terrain: `builder check` asks only this of a campaign map's 34,000 hexes."""
+        grid = self.grid
+        counts: Counter = Counter()
+        covered: set[HexId] = set()
+        for terrain, hexes in self._terrain_blocks:
+            inside = [h for h in hexes if grid.contains(h)]
+            counts[terrain] += len(inside)
+            covered.update(inside)
+        if len(covered) < grid.hex_count:
+            counts[self.map.default_terrain] += grid.hex_count - len(covered)
+        return counts
 
     @cached_property
     def terrain_used(self) -> frozenset[str]:
