@@ -122,7 +122,7 @@ def summary_lines(game: Game) -> list[str]:
         lines.append(f"  map: hex, {sheets}{len(hexes)} hexes, {len(m.hexsides)} hexside groups "
                      f"({sum(len(h.sides) for h in m.hexsides)} hexsides), {len(m.lines)} lines, "
                      f"{len(m.labels)} labels, {len(m.regions)} regions, {len(m.objectives)} objectives")
-    used = (game.terrain_hex_counts() if game.is_hex else
+    used = (game.terrain_hex_counts if game.is_hex else
             Counter(t for s in m.sectors for t in s.terrain))
     lines.append("  terrain: " + ", ".join(f"{t.name} {used.get(t.id, 0)}" for t in m.terrain_types))
     by_side = Counter(u.side for u in game.units for _ in range(u.copies))

@@ -109,9 +109,11 @@ class Game(Model):
         """map.toml's terrain blocks as (terrain id, its hexes): their ranges parsed once."""
         return tuple((block.terrain, tuple(self.hexes(block.hexes))) for block in self.map.terrain)
 
+    @cached_property
     def terrain_hex_counts(self) -> Counter:
         """How many hexes have each terrain id (hex_terrain's values counted), found without
-        building hex_terrain: `builder check` asks only this of a campaign map's 34,000 hexes."""
+        building hex_terrain: a legend and `builder check` ask only this of a campaign map's
+        34,000 hexes."""
         grid = self.grid
         counts: Counter = Counter()
         covered: set[HexId] = set()
@@ -125,19 +127,8 @@ class Game(Model):
 
     @cached_property
     def terrain_used(self) -> frozenset[str]:
-        """The terrain ids some hex has (hex_terrain's values), found without building
-        hex_terrain: a legend asked only this of a campaign map's 34,000 hexes."""
-        grid = self.grid
-        used: set[str] = set()
-        covered: set[HexId] = set()
-        for terrain, hexes in self._terrain_blocks:
-            inside = [h for h in hexes if grid.contains(h)]
-            if inside:
-                used.add(terrain)
-                covered.update(inside)
-        if len(covered) < grid.hex_count:
-            used.add(self.map.default_terrain)
-        return frozenset(used)
+        """The terrain ids some hex has."""
+        return frozenset(t for t, n in self.terrain_hex_counts.items() if n)
 
     @cached_property
     def hexside_list(self) -> tuple[tuple[str, HexId, HexId], ...]:
