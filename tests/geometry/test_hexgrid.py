@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from builder.geometry.hexgrid import HexGrid, SheetPlacement
@@ -120,6 +122,9 @@ def test_terrain_used_is_every_terrain_a_hex_has():
         used = game.terrain_used
         assert "hex_terrain" not in game.__dict__
         assert used == {t for ts in game.hex_terrain.values() for t in ts}, game.slug
+        # what `builder check` counts per terrain, from the same blocks
+        counted = Counter(t for ts in game.hex_terrain.values() for t in ts)
+        assert +game.terrain_hex_counts == counted, game.slug
     # a map whose every hex is assigned has no default in its legend
     game = hex_games[0]
     full = game.model_copy(update={"map": game.map.model_copy(update={"terrain": [
@@ -127,7 +132,7 @@ def test_terrain_used_is_every_terrain_a_hex_has():
                                   hexes=[h.label(game.grid.col_digits, game.grid.row_digits)
                                          for h in game.grid.all_hexes()])]})})
     # model_copy copies what game has worked out already: the copy works its own out
-    for cached in ("_terrain_blocks", "hex_terrain", "terrain_used"):
+    for cached in ("_terrain_blocks", "hex_terrain", "terrain_hex_counts", "terrain_used"):
         full.__dict__.pop(cached, None)
     assert full.terrain_used == {game.map.terrain[0].terrain} != {
         game.map.default_terrain} | {game.map.terrain[0].terrain}
