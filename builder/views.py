@@ -154,8 +154,9 @@ def designer_text(game: Game) -> list[tuple[str, list[str]]]:
     says what belongs in a `note` ('assumed', 'reading', a raw key). Empty: clean."""
     out: list[tuple[str, list[str]]] = []
 
-    # where a value is, as (parent, step): a step is a field name or a list item's (index,
-    # item), written out only for a text that is found (a campaign map has 34,000 hexes)
+    # where a value is, as (parent, step): a step is a field name, a list item's (index, item)
+    # (named by its id when it has one) or a dict entry's (key, None); written out only for a
+    # text that is found (a campaign map has 34,000 hexes)
     def written(where) -> str:
         steps = []
         while where is not None:
