@@ -231,9 +231,10 @@ def build(games: tuple[str, ...], all_games: bool, formats: str, out_dir: str,
             if game is not None:
                 try:  # a builder may find a fault only it can see (e.g. supplied map art)
                     made = len(incremental.kept)
-                    for path in build_game(game, todo, Path(out_dir), cache=store, digest=digest):
-                        word = "unchanged" if path in incremental.kept[made:] else "wrote"
-                        click.echo(f"{word} {path}")
+                    paths = build_game(game, todo, Path(out_dir), cache=store, digest=digest)
+                    kept = set(incremental.kept[made:])  # a set: a campaign game has 200 files
+                    for path in paths:
+                        click.echo(f"{'unchanged' if path in kept else 'wrote'} {path}")
                 except SourceError as exc:
                     _exit_with(game.slug, exc)
                 except MemoryError:
