@@ -30,16 +30,18 @@ import os
 import struct
 import tempfile
 import time
-import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+import deflate
+
 FORMAT = b"builder-cache-3"  # bump when the entry layout or the key encoding changes
 # In front of a large entry's payload in its file: its CRC-32 and length. A check against
 # damage (a torn write, a disk fault, an edit), not against forgery: sha256 took 0.14 s of
-# the 35 MB campaign board every rebuild read, CRC-32 takes 0.02 s.
+# the 35 MB campaign board every rebuild read, zlib's CRC-32 0.02 s, libdeflate's (the same
+# value, so entries stay valid) 0.005 s; a one-counter rebuild reads 65 MB of large entries.
 _HEAD = struct.Struct("<IQ")
 DB_NAME = "cache.sqlite3"
 LARGE_BYTES = 4 * 2**20  # entries above this are files (large/<key>), listed in the database
@@ -218,7 +220,7 @@ class Cache:
                 head, data = fh.read(_HEAD.size), fh.read()
         except OSError:
             head, data = b"", b""
-        if len(head) < _HEAD.size or _HEAD.unpack(head) != (zlib.crc32(data), len(data)):
+        if len(head) < _HEAD.size or _HEAD.unpack(head) != (deflate.crc32(data), len(data)):
             path.unlink(missing_ok=True)  # torn or edited: drop it and draw again
             self._run("DELETE FROM entries WHERE key = ?", (k,))
             return None
@@ -251,7 +253,7 @@ class Cache:
             fd, tmp = tempfile.mkstemp(prefix=f".{k[:16]}.", suffix=".tmp", dir=path.parent)
             try:
                 with os.fdopen(fd, "wb") as fh:
-                    fh.write(_HEAD.pack(zlib.crc32(data), len(data)))
+                    fh.write(_HEAD.pack(deflate.crc32(data), len(data)))
                     fh.write(data)
                 os.replace(tmp, path)  # atomic: concurrent writers of one key write equal bytes
             except BaseException:
