@@ -74,8 +74,11 @@ class Game(Model):
         return make_grid(self.map)
 
     def hex(self, text: str) -> HexId:
-        m = self.map
-        return parse_hex(text, m.column_digits, m.row_digits)
+        hid = self._hex_ids.get(text)
+        if hid is None:
+            m = self.map
+            hid = self._hex_ids[text] = parse_hex(text, m.column_digits, m.row_digits)
+        return hid
 
     def hexes(self, texts) -> list[HexId]:
         m = self.map
@@ -87,6 +90,12 @@ class Game(Model):
                 hexes = ranges[t] = tuple(parse_hex_range(t, m.column_digits, m.row_digits))
             out.extend(hexes)
         return out
+
+    @cached_property
+    def _hex_ids(self) -> dict[str, HexId]:
+        """Hex numbers read once: a campaign's 3,600 set-up hexes are looked up by each format
+        several times (a bad number raises every time: it is never kept)."""
+        return {}
 
     @cached_property
     def _hex_ranges(self) -> dict[str, tuple[HexId, ...]]:

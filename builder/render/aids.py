@@ -617,10 +617,12 @@ def setup_cards(game: Game) -> list[Card]:
             parts.append(Para([(sc.description, False)]))
         if sc.setup:
             rows = []
+            named = {p.unit: _unit_name(game, p.unit) for p in sc.setup}  # a campaign's 3,600
+            ranks = {s.id: i for i, s in reversed(list(enumerate(game.info.sides)))}
             for p in sorted(
-                sc.setup, key=lambda p: (_side_rank(game, _unit_name(game, p.unit)[1]), p.line)
+                sc.setup, key=lambda p: (ranks.get(named[p.unit][1], len(ranks)), p.line)
             ):
-                name, side = _unit_name(game, p.unit)
+                name, side = named[p.unit]
                 s = game.sides.get(side)
                 if p.face == "back":
                     item = game.unit_by_id.get(p.unit) or game.marker_by_id.get(p.unit)
@@ -736,11 +738,6 @@ def setup_cards(game: Game) -> list[Card]:
                 )
             cards.append(Card(f"Victory and special rules: {sc.name}", parts))
     return cards
-
-
-def _side_rank(game: Game, side: str) -> int:
-    ids = [s.id for s in game.info.sides]
-    return ids.index(side) if side in ids else len(ids)
 
 
 def all_cards(game: Game) -> list[Card]:
