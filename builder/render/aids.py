@@ -611,6 +611,7 @@ def _unit_name(game: Game, uid: str) -> tuple[str, str]:
 
 def setup_cards(game: Game) -> list[Card]:
     cards = []
+    ranks = {sid: i for i, sid in enumerate(game.sides)}  # rows by side, in game.toml's order
     for sc in game.scenarios:
         parts: list = []
         if sc.description:
@@ -618,7 +619,6 @@ def setup_cards(game: Game) -> list[Card]:
         if sc.setup:
             rows = []
             named = {p.unit: _unit_name(game, p.unit) for p in sc.setup}  # a campaign's 3,600
-            ranks = {s.id: i for i, s in reversed(list(enumerate(game.info.sides)))}
             for p in sorted(
                 sc.setup, key=lambda p: (ranks.get(named[p.unit][1], len(ranks)), p.line)
             ):
