@@ -199,7 +199,8 @@ class TableBase(Sourced):
         "`builder check` refuses one the table's kind cannot apply")
     flags: dict[str, str] = Field(
         default={}, description="yes/no situations rules can test (when = { flag = ID }): "
-        "id -> the question a player answers, e.g. { beach-assault = 'Beach assault (16.0)' }")
+        "id -> the situation as a statement, which the rule's sentence prints after 'when', "
+        "e.g. { encircled = 'The defender is encircled (9.2)' }")
     rules_combine: Literal["cumulative", "best-for-defender", "first"] = Field(
         default="cumulative", description="several rules with the same effect that apply: all "
         "count, only the one best for the defender, or only the first listed")
