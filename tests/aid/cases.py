@@ -129,10 +129,10 @@ def _variants(game, calc: dict, hexes: dict) -> list[dict]:
                 continue
             for h in pool:
                 out.append(dict(base, **{iid: [h] if i["multiple"] else h}))
-            if iid == "defender_hex" and "attacker_hexes" in ids:
+            if iid == "hex" and "attacker_hexes" in ids:
                 for a, d in hexes.get("sides", []):
-                    out.append(dict(base, defender_hex=d, attacker_hexes=[a]))
-                    out.append(dict(base, defender_hex=a, attacker_hexes=[d]))
+                    out.append(dict(base, hex=d, attacker_hexes=[a]))
+                    out.append(dict(base, hex=a, attacker_hexes=[d]))
     out += _linked(game, ids, base, hexes)
     # a few combinations of the optional inputs, seeded so the cases are the same every run
     rng = random.Random(sum(map(ord, calc["id"])))
