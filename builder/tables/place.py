@@ -113,12 +113,12 @@ def read(game, values: dict, calc=None) -> Place:
         terrain = tuple(mapinfo.terrain_of(game, h))
         where = game.grid.label(h)
         if calc is not None:
-            calc.step(f"{where}: " + ", ".join(mapinfo.terrain_name(game, x) for x in terrain))
+            calc.echo(f"{where}: " + ", ".join(mapinfo.terrain_name(game, x) for x in terrain))
         return Place(terrain, hex=h, regions=tuple(mapinfo.regions_of(game, h)), where=where)
     if s is not None:
         sector = game.sector_by_id[s]
         if calc is not None:
-            calc.step(f"{sector.name}: " + (", ".join(mapinfo.terrain_name(game, x)
+            calc.echo(f"{sector.name}: " + (", ".join(mapinfo.terrain_name(game, x)
                                                       for x in sector.terrain)
                                             or "no terrain feature"))
         return Place(tuple(sector.terrain), sector=s, where=sector.name)

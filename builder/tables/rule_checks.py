@@ -14,6 +14,14 @@ from builder.tables.rules import ATTRIBUTES, attribute_values
 def problems(game, t) -> list[tuple[tuple, str, str]]:
     """(key path under the table, what is wrong, how to fix it) for each problem."""
     out: list[tuple[tuple, str, str]] = []
+    if t.required:
+        from builder.tables.api import describe_inputs
+
+        have = {s.id: s for s in describe_inputs(game, t.id)}
+        for k, name in enumerate(t.required):
+            if name not in have:
+                out.append((("required", k), f"'{name}' is not an input of table '{t.id}'",
+                            "name one of its inputs: " + ", ".join(have)))
     if t.kind not in RULED:
         if t.rules:
             out.append((("rules",), f"a {t.kind} table takes no rules (nothing computes with it)",

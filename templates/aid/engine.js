@@ -160,6 +160,13 @@
       this.columns = []; this.expected = {};
     }
     step(t) { this.steps.push(t); }
+    echo(t) { (this.echoes = this.echoes || new Set()).add(this.steps.length); this.steps.push(t); }
+    answer() {
+      const echoes = this.echoes || new Set();
+      return JSON.stringify([this.steps.filter((_, i) => !echoes.has(i)), this.column, this.outcome ? outcomeKey(this.outcome) : null,
+        this.distribution.map(([o, p]) => [outcomeKey(o), p.text()]), this.columns.map(([c, p]) => [c, p.text()]),
+        Object.keys(this.expected).sort().map((k) => [k, this.expected[k].text()])]);
+    }
     note(t) { if (t && !this.notes.includes(t)) this.notes.push(t); }
     toDict() {
       const d = {
@@ -170,7 +177,7 @@
         distribution: this.distribution.map(([o, p]) => ({ result: o.result, meaning: o.meaning,
           numbers: Object.assign({}, o.numbers), probability: p.text(), p: p.valueOf() })),
         expected: Object.fromEntries(Object.entries(this.expected).map(([k, v]) => [k, { value: v.text(), float: Math.round(v.valueOf() * 1e6) / 1e6 }])),
-        notes: this.notes.slice(),
+        notes: this.notes.slice(), unused: (this.unused || []).map((u) => Object.assign({}, u)),
       };
       if (this.columns.length) d.columns = this.columns.map(([c, p]) => ({ column: c, probability: p.text(), p: p.valueOf() }));
       return d;
@@ -362,12 +369,12 @@
     if (truthy(named) && (h != null || s != null)) throw new CalcError("give terrain or the " + (isHex ? "hex" : "sector") + ", not both: the map gives the terrain of the place named");
     if (h != null) {
       const terrain = hexTerrain(h).slice();
-      if (calc) calc.step(h + ": " + terrain.map(terrainName).join(", "));
+      if (calc) calc.echo(h + ": " + terrain.map(terrainName).join(", "));
       return { ...none, terrain, hex: h, regions: HEX.get(h)[3].slice(), where: h };
     }
     if (s != null) {
       const sector = G.map.sectors[s];
-      if (calc) calc.step(sector.name + ": " + (sector.terrain.length ? sector.terrain.map(terrainName).join(", ") : "no terrain feature"));
+      if (calc) calc.echo(sector.name + ": " + (sector.terrain.length ? sector.terrain.map(terrainName).join(", ") : "no terrain feature"));
       return { ...none, terrain: sector.terrain.slice(), sector: s, where: sector.name };
     }
     if (truthy(named)) return { ...none, terrain: named.slice() };
@@ -376,7 +383,7 @@
   function divisor(effect, ids, choice, calc, what) {
     if (!ids || !ids.length) return new F(1);
     const found = ids.filter((i) => terrainType(i) && effect in terrainType(i).effects).map((i) => [terrainType(i), fracOf(terrainType(i).effects[effect])]);
-    if (!found.length) { calc.step(what + ": no terrain with a " + effect + ": divide by 1"); return new F(1); }
+    if (!found.length) return new F(1);
     if (choice === "cumulative") {
       let v = new F(1);
       for (const [, x] of found) v = v.mul(x);
@@ -1542,12 +1549,17 @@
     lookup: calcLookup, chart: calcChart, "line-of-sight": calcSight, range: calcSight };
 
   // ----- the API (builder.tables.api.calculate) ---------------------------------------------------
-  function calculate(id, given, roll) {
+  function calculate(id, given, roll, account = true) {
+    const calc = calculateOnce(id, given || {}, roll);
+    if (account && Object.keys(given || {}).length) calc.unused = unusedInputs(id, given, roll, calc);
+    return calc.toDict();
+  }
+  function calculateOnce(id, given, roll) {
     const spec = specsById[id];
     if (!spec) throw new CalcError(G.game + " has no table or calculator '" + id + "'; choose from: " + Object.keys(specsById).join(", "));
     if (roll === "" || roll === undefined) roll = null;
     const values = resolve(spec.inputs, given || {});
-    if (!(id in G.tables)) return calcMap(id, values, roll).toDict();
+    if (!(id in G.tables)) { const c = calcMap(id, values, roll); c.values_ = values; return c; }
     let t = G.tables[id];
     const calc = new Calc(t.id, t.name, t.kind);
     const reading = "reading" in values ? values.reading : "written";
@@ -1563,7 +1575,121 @@
     if (roll != null && t.kind === "chart") throw new CalcError(t.id + " is a chart: it has no roll (leave out --roll)");
     KINDS[t.kind](t, values, roll, calc);
     tableNotes(calc, t);
-    return calc.toDict();
+    calc.values_ = Object.assign({ reading }, values);
+    return calc;
+  }
+
+  // ----- every input accounted for (builder.tables.accounting) ----------------------------------
+  const PLACE_IDS = ["terrain", "hex", "sector"];
+  function conditionReads(c) {
+    const out = new Set();
+    for (const x of walk(c)) {
+      if (x.turn || (x.period || []).length) out.add("turn");
+      if ((x.scenario || []).length) out.add("scenario");
+      for (const role of ROLES) for (const a of Object.keys(x[role] || {})) out.add(role + "_" + a);
+      if ((x.terrain || []).length) PLACE_IDS.forEach((k) => out.add(k));
+      if ((x.region || []).length || x.place) out.add("hex");
+      if ((x.across || []).length) { out.add("attacker_hexes"); out.add("hex"); }
+      if (x.flag) out.add(x.flag);
+      for (const k of Object.keys(x.input || {})) out.add(k);
+    }
+    return out;
+  }
+  const emptyValue = (v) => v == null || v === false || v === 0 || v === "" || (Array.isArray(v) && !v.length);
+  const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  function unusedInputs(id, given, roll, calc) {
+    const spec = specsById[id];
+    const ids = spec.inputs.map((s) => s.id);
+    const byId = Object.fromEntries(spec.inputs.map((s) => [s.id, s]));
+    const base = calc.answer();
+    const values = calc.values_ || {};
+    const same = (inputs) => { try { return calculateOnce(id, inputs, roll).answer() === base; } catch (e) { if (e instanceof CalcError) return false; throw e; } };
+    const out = [];
+    for (const raw of Object.keys(given)) {
+      const name = aliased(raw, ids);
+      const s = byId[name];
+      if (!s || s.required) continue;
+      const value = values[name];
+      if (emptyValue(value) || sameValue(value, s.default)) continue;
+      const rest = Object.assign({}, given); delete rest[raw];
+      if (same(rest)) { out.push({ input: name, value, text: unusedLine(id, name, value, values) }); continue; }
+      if (s.multiple && Array.isArray(value) && value.length > 1) {
+        for (const v of value) {
+          if (same(Object.assign({}, rest, { [raw]: value.filter((x) => x !== v) }))) out.push({ input: name, value: v, text: unusedLine(id, name, v, values) });
+        }
+      }
+    }
+    return out;
+  }
+  function shownInput(name, value) {
+    if (name === "terrain") return "terrain (" + (Array.isArray(value) ? value : [value]).map(terrainName).join(", ") + ")";
+    if (name === "hex" && G.map.kind === "hex" && value != null) return "hex " + value + " (" + hexTerrain(value).map(terrainName).join(", ") + ")";
+    if (name === "sector" && G.map.kind !== "hex") return G.map.sectors[value] ? "sector " + G.map.sectors[value].name : name;
+    if (typeof value === "boolean") return name;
+    if (Array.isArray(value)) return name + " " + value.join(", ");
+    return name + " " + value;
+  }
+  function unusedLine(id, name, value, values) {
+    const t = G.tables[id];
+    const why = t ? whyUnused(t, name, value, values) : "";
+    if (why.startsWith("not applied, ") || why.startsWith("not decided ")) return shownInput(name, value) + ": " + why;
+    return shownInput(name, value) + ": changed nothing" + (why ? ", " + why : "");
+  }
+  const conditionAbout = (c, name) => [...walk(c)].some((x) => x.flag === name || name in (x.input || {}));
+  const testsTerrain = (c, value) => { const vals = Array.isArray(value) ? value : [value]; return [...walk(c)].some((x) => (x.terrain || []).some((y) => vals.includes(y))); };
+  function whyUnused(t, name, value, values) {
+    let place;
+    try { place = readPlace(values, null); } catch (e) { if (!(e instanceof CalcError)) throw e; place = { terrain: null, hex: null, sector: null, regions: null, where: "" }; }
+    const ruled = t.kind in PLACES;
+    const f = ruled ? ruleFacts(t, values, place) : null;
+    const reasons = [];
+    for (const r of ruled ? t.rules || [] : []) {
+      if (!r.when) { if (r.id === name) reasons.push(r.label + " changes nothing here"); continue; }
+      if (!conditionReads(r.when).has(name)) continue;
+      if (name === "terrain" && !testsTerrain(r.when, value)) continue;
+      const held = holds(r.when, f);
+      const src = r.source ? " (" + r.source + ")" : "";
+      const about = conditionAbout(r.when, name);
+      if (held === null) reasons.push((about ? "not decided" : r.label + ": not decided") + " until " + needs(r.when, f) + " is given" + src);
+      else if (held === false) {
+        const parts = failingParts(t, r.when, f, name);
+        reasons.push(about ? "not applied, " + parts.map((p) => p + " only").join(" and ") + src : r.label + " needs " + parts.join(" and ") + src);
+      } else reasons.push(r.label + " applies, but changes nothing here" + src);
+    }
+    if (name === "terrain") reasons.push(...terrainReasons(t, value));
+    else if ((name === "hex" || name === "sector") && !reasons.length) reasons.push("nothing in this table depends on that place");
+    if (!reasons.length) reasons.push("it makes no difference to this calculation");
+    let out = [...new Set(reasons)];
+    if (out.length > 1 && out.some((r) => r.startsWith("not applied, "))) out = [out[0], ...out.slice(1).map((r) => r.replace(/^not applied, /, ""))];
+    return out.join("; ");
+  }
+  function terrainReasons(t, value) {
+    const vals = Array.isArray(value) ? value : [value];
+    let read = (t.modifiers || []).some((m) => (m.terrain || []).some((x) => vals.includes(x)));
+    read = read || (t.terrain_rows || []).some((r) => (r.terrain || []).some((x) => vals.includes(x)));
+    const effects = [t.terrain_effect, t.defence_effect, t.kind === "ratio" ? t.shift_effect : ""].filter((e) => e);
+    read = read || vals.some((v) => terrainType(v) && effects.some((e) => terrainType(v).effects[e] != null));
+    return read ? ["another terrain counts instead"] : ["no row, modifier or rule of this table depends on " + vals.map(terrainName).join(", ")];
+  }
+  function failingParts(t, c, f, name) {
+    const out = [];
+    if (c.turn && (f.turn === null || !specMatches(c.turn, f.turn, {}))) out.push("turn " + c.turn);
+    if ((c.period || []).length && (f.periods === null || !meets(f.periods, c.period))) out.push("a " + c.period.join(" or ") + " turn");
+    if ((c.scenario || []).length && (f.scenario === null || !c.scenario.includes(f.scenario))) out.push("scenario " + c.scenario.join(" or "));
+    for (const role of ROLES) for (const [a, want] of Object.entries(c[role] || {})) {
+      const have = (f.roles[role] || {})[a];
+      if (have == null || !meets(have, want)) out.push("the " + role + "'s " + a + " " + want.join(" or "));
+    }
+    if ((c.terrain || []).length && name !== "terrain" && (f.terrain === null || !meets(f.terrain, c.terrain))) out.push(c.terrain.map(terrainName).join(" or "));
+    if ((c.region || []).length && (f.regions === null || !meets(f.regions, c.region))) out.push("a hex in " + c.region.join(" or "));
+    if (c.place && (f.hex === null || holds({ place: c.place, within: c.within }, f) !== true)) out.push(c.within ? "within " + c.within + " hexes of " + c.place : "at " + c.place);
+    if ((c.across || []).length && holds({ across: c.across, attackers: c.attackers }, f) !== true) out.push("an attack across " + c.across.join(" or "));
+    if (c.flag && c.flag !== name && !f.flags[c.flag]) out.push(c.flag);
+    for (const [k, spec] of Object.entries(c.input || {})) if (k !== name && (!(k in f.numbers) || !specMatches(spec, f.numbers[k], {}))) out.push(k + " " + spec);
+    if ((c.all || []).length && holds({ all: c.all }, f) !== true) out.push("(" + c.all.map(describeWhen).join(" and ") + ")");
+    if ((c.any || []).length && holds({ any: c.any }, f) !== true) out.push("(" + c.any.map(describeWhen).join(" or ") + ")");
+    if (c.not_ && holds(c.not_, f) !== false) out.push("not " + describeWhen(c.not_));
+    return out;
   }
 
   window.AidEngine = { load, calculate, parseRoll, diceRange, CalcError, F, roundTo };

@@ -111,8 +111,8 @@ def test_a_terrain_modifier_applies_from_the_hex_on_a_combat_table():
     applies when the hex is named, exactly as when its terrain is named."""
     g = _load("sources", "vimy-ridge")
     woods = next(lab for lab, terrain in _places(g) if terrain == ("woods",))
-    by_hex = api.calculate(g, "bombardment", {"hex": woods, "turn": 3}, roll=3)
-    by_terrain = api.calculate(g, "bombardment", {"terrain": "woods", "turn": 3}, roll=3)
+    by_hex = api.calculate(g, "bombardment", {"hex": woods, "turn": 2}, roll=3)
+    by_terrain = api.calculate(g, "bombardment", {"terrain": "woods", "turn": 2}, roll=3)
     assert by_hex.column == by_terrain.column == "modifier +2"
     assert by_hex.result == by_terrain.result
 
