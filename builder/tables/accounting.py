@@ -57,7 +57,7 @@ def unused(game, table_id: str, given: dict, values: dict, calc, recalc) -> list
     by_id = {s.id: s for s in specs}
     base = calc.answer()
     out = []
-    for raw_name, raw in given.items():
+    for raw_name in given:
         name = canonical_name(raw_name, specs)
         spec = by_id.get(name)
         if spec is None or spec.required:
@@ -142,11 +142,14 @@ def _why(game, t, name: str, value, values: dict) -> str:
             reasons.append(("not decided" if about else f"{r.label}: not decided")
                            + f" until {rulesmod._needs(r.when, f)} is given{src}")
         elif held is False:
-            parts = _failing(game, t, r.when, f, name)
-            if about:
-                reasons.append("not applied, " + " and ".join(p + " only" for p in parts) + src)
+            keys = failing_keys(game, r.when, f, name)
+            said = phrase(game, t, r.when, keys) if keys else ""
+            if not said:
+                reasons.append(f"{r.label} does not apply here{src}")
+            elif about:
+                reasons.append(f"not applied, {_only(said)}{src}")
             else:
-                reasons.append(f"{r.label} needs " + " and ".join(parts) + src)
+                reasons.append(f"{r.label} applies {_only(said)}{src}")
         else:
             reasons.append(f"{r.label} applies, but changes nothing here{src}")
     if name == places.TERRAIN:
@@ -190,40 +193,64 @@ def _terrain_reasons(game, t, value) -> list[str]:
     return [f"no row, modifier or rule of this table depends on {names}"]
 
 
-def _failing(game, t, c, f, name: str) -> list[str]:
-    """The parts of a condition that do not hold (the input asked about apart), as a player
-    reads them: 'turn 1', 'a night turn', 'Woods', 'within 7 hexes of Petit Vimy', 'gas'."""
+# the keys of a condition, in the order they are written; a key's companions go with it
+KEYS = ("turn", "period", "scenario", "attacker", "defender", "firer", "target", "terrain",
+        "region", "place", "across", "flag", "input", "all", "any", "not_")
+_WITH = {"place": ("within",), "across": ("attackers",)}
+
+
+def _only(said: str) -> str:
+    return said if said.startswith(("except ", "unless ")) else "only " + said
+
+
+def sub_when(c, keys):
+    """The part of a condition made of these keys (with their companions)."""
+    data = {}
+    for k in keys:
+        for field in (k, *_WITH.get(k, ())):
+            data["not" if field == "not_" else field] = getattr(c, field)
+    return type(c).model_validate(data)
+
+
+def written_keys(c) -> list[str]:
+    return [k for k in KEYS if getattr(c, k) not in ("", (), {}, None)]
+
+
+def failing_keys(game, c, f, name: str) -> list[str]:
+    """The keys of a condition that do not hold (or cannot be decided), the input asked about
+    apart (a rule's own flag, a lookup's own number, the terrain named)."""
     out = []
-    if c.turn and (f.turn is None or not _matches(c.turn, f.turn)):
-        out.append(f"turn {c.turn}")
-    if c.period and (f.periods is None or not f.periods & set(c.period)):
-        out.append(f"a {' or '.join(c.period)} turn")
-    if c.scenario and (f.scenario is None or f.scenario not in c.scenario):
-        out.append(f"scenario {' or '.join(c.scenario)}")
-    for role in ROLES:
-        for attr, want in getattr(c, role).items():
-            have = f.roles.get(role, {}).get(attr)
-            if have is None or not have & set(want):
-                out.append(f"the {role}'s {attr} {' or '.join(want)}")
-    if c.terrain and name != places.TERRAIN and (f.terrain is None or not f.terrain & set(c.terrain)):
-        out.append(" or ".join(_terrain_name(game, x) for x in c.terrain))
-    if c.region and (f.regions is None or not f.regions & set(c.region)):
-        out.append(f"a hex in {' or '.join(c.region)}")
-    if c.place and (f.hex is None or not rulesmod._near(game, f.hex, c.place, c.within)):
-        out.append(f"within {c.within} hexes of {c.place}" if c.within else f"at {c.place}")
-    if c.across and rulesmod.holds(game, type(c)(across=c.across, attackers=c.attackers),
-                                   f) is not True:
-        out.append(f"an attack across {' or '.join(c.across)}")
-    if c.flag and c.flag != name and not f.flags.get(c.flag):
-        out.append(c.flag)
-    for k, spec in c.input.items():
-        if k != name and (k not in f.numbers or not _matches(spec, f.numbers[k])):
-            out.append(f"{k} {spec}")
-    for group, key, word in ((c.all, "all", " and "), (c.any, "any", " or ")):
-        if group and rulesmod.holds(game, type(c)(**{key: group}), f) is not True:
-            out.append("(" + word.join(rulesmod.describe(x) for x in group) + ")")
-    if c.not_ is not None and rulesmod.holds(game, c.not_, f) is not False:
-        out.append("not " + rulesmod.describe(c.not_))
+    for k in written_keys(c):
+        if (k == "flag" and c.flag == name) or (k == "input" and name in c.input) or (
+                k == "terrain" and name == places.TERRAIN):
+            continue
+        if rulesmod.holds(game, sub_when(c, [k]), f) is not True:
+            out.append(k)
+    return out
+
+
+def phrase(game, t, c, keys) -> str:
+    """The part of a condition made of these keys in a player's words (builder.words)."""
+    from builder import words
+
+    return words.condition(game, t, sub_when(c, keys))
+
+
+def phrases(game, t) -> dict[str, dict[str, str]]:
+    """Every rule's condition part by part, for the aid's engine: rule id -> {'turn+flag': words}
+    for each combination of its keys, so the page says what builder.words says."""
+    from itertools import combinations
+
+    out: dict[str, dict[str, str]] = {}
+    for r in t.rules:
+        if r.when is None:
+            continue
+        keys = written_keys(r.when)
+        said = {}
+        for n in range(1, len(keys) + 1):
+            for combo in combinations(keys, n):
+                said["+".join(combo)] = phrase(game, t, r.when, combo)
+        out[r.id] = said
     return out
 
 
@@ -231,9 +258,3 @@ def _matches(spec: str, value) -> bool:
     from builder.model.tables import RollSpec
 
     return RollSpec(spec).matches(value)
-
-
-def _terrain_name(game, terrain_id: str) -> str:
-    from builder import mapinfo
-
-    return mapinfo.terrain_name(game, terrain_id)

@@ -1652,8 +1652,11 @@
       const about = conditionAbout(r.when, name);
       if (held === null) reasons.push((about ? "not decided" : r.label + ": not decided") + " until " + needs(r.when, f) + " is given" + src);
       else if (held === false) {
-        const parts = failingParts(t, r.when, f, name);
-        reasons.push(about ? "not applied, " + parts.map((p) => p + " only").join(" and ") + src : r.label + " needs " + parts.join(" and ") + src);
+        const keys = failingKeys(r.when, f, name);
+        const said = keys.length ? ((G.phrases[t.id] || {})[r.id] || {})[keys.join("+")] || "" : "";
+        if (!said) reasons.push(r.label + " does not apply here" + src);
+        else if (about) reasons.push("not applied, " + onlyWhen(said) + src);
+        else reasons.push(r.label + " applies " + onlyWhen(said) + src);
       } else reasons.push(r.label + " applies, but changes nothing here" + src);
     }
     if (name === "terrain") reasons.push(...terrainReasons(t, value));
@@ -1671,26 +1674,23 @@
     read = read || vals.some((v) => terrainType(v) && effects.some((e) => terrainType(v).effects[e] != null));
     return read ? ["another terrain counts instead"] : ["no row, modifier or rule of this table depends on " + vals.map(terrainName).join(", ")];
   }
-  function failingParts(t, c, f, name) {
+  // accounting.failing_keys: the keys of a condition that do not hold, the input asked about apart
+  const WHEN_KEYS = ["turn", "period", "scenario", "attacker", "defender", "firer", "target", "terrain", "region", "place", "across", "flag", "input", "all", "any", "not_"];
+  const WHEN_WITH = { place: ["within"], across: ["attackers"] };
+  const written = (v) => !(v == null || v === "" || (Array.isArray(v) && !v.length) || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length));
+  const onlyWhen = (said) => (said.startsWith("except ") || said.startsWith("unless ") ? said : "only " + said);
+  function failingKeys(c, f, name) {
     const out = [];
-    if (c.turn && (f.turn === null || !specMatches(c.turn, f.turn, {}))) out.push("turn " + c.turn);
-    if ((c.period || []).length && (f.periods === null || !meets(f.periods, c.period))) out.push("a " + c.period.join(" or ") + " turn");
-    if ((c.scenario || []).length && (f.scenario === null || !c.scenario.includes(f.scenario))) out.push("scenario " + c.scenario.join(" or "));
-    for (const role of ROLES) for (const [a, want] of Object.entries(c[role] || {})) {
-      const have = (f.roles[role] || {})[a];
-      if (have == null || !meets(have, want)) out.push("the " + role + "'s " + a + " " + want.join(" or "));
+    for (const k of WHEN_KEYS) {
+      if (!written(c[k])) continue;
+      if ((k === "flag" && c.flag === name) || (k === "input" && name in c.input) || (k === "terrain" && name === "terrain")) continue;
+      const sub = { [k]: c[k] };
+      for (const w of WHEN_WITH[k] || []) sub[w] = c[w];
+      if (holds(sub, f) !== true) out.push(k);
     }
-    if ((c.terrain || []).length && name !== "terrain" && (f.terrain === null || !meets(f.terrain, c.terrain))) out.push(c.terrain.map(terrainName).join(" or "));
-    if ((c.region || []).length && (f.regions === null || !meets(f.regions, c.region))) out.push("a hex in " + c.region.join(" or "));
-    if (c.place && (f.hex === null || holds({ place: c.place, within: c.within }, f) !== true)) out.push(c.within ? "within " + c.within + " hexes of " + c.place : "at " + c.place);
-    if ((c.across || []).length && holds({ across: c.across, attackers: c.attackers }, f) !== true) out.push("an attack across " + c.across.join(" or "));
-    if (c.flag && c.flag !== name && !f.flags[c.flag]) out.push(c.flag);
-    for (const [k, spec] of Object.entries(c.input || {})) if (k !== name && (!(k in f.numbers) || !specMatches(spec, f.numbers[k], {}))) out.push(k + " " + spec);
-    if ((c.all || []).length && holds({ all: c.all }, f) !== true) out.push("(" + c.all.map(describeWhen).join(" and ") + ")");
-    if ((c.any || []).length && holds({ any: c.any }, f) !== true) out.push("(" + c.any.map(describeWhen).join(" or ") + ")");
-    if (c.not_ && holds(c.not_, f) !== false) out.push("not " + describeWhen(c.not_));
     return out;
   }
+
 
   window.AidEngine = { load, calculate, parseRoll, diceRange, CalcError, F, roundTo };
 })();
