@@ -646,6 +646,19 @@ def effect_heading(game, key: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def table_effect(game, t, key: str, value) -> str:
+    """What one table does with a terrain's effect value, for a choice or a note: 'attack divided
+    by 2', 'one column left', 'defense divided by 2', 'loss divided by 3'."""
+    if t.kind == "ratio" and key == t.shift_effect and isinstance(value, int):
+        return plural(abs(value), "column") + (" right" if value > 0 else " left")
+    what = {"ratio": "attack", "differential": _defence(game), "fire": "loss"}.get(t.kind, "")
+    if what and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{what} divided by {effect_value(value)}"
+    from builder.views import key_label
+
+    return f"{key_label(key).lower()} {effect_value(value)}"
+
+
 def effect_value(value) -> str:
     """A terrain effect's value as printed: 'yes', 'no', '2', '-1', '1/2 MP'."""
     if isinstance(value, bool):

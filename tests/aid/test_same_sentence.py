@@ -6,6 +6,7 @@ the phone aid (its table notes and its engine's working, in Chromium) and the mo
 from __future__ import annotations
 
 import subprocess
+from dataclasses import replace
 
 import lxml.html
 import pytest
@@ -33,8 +34,13 @@ def _cases(game) -> list[tuple[str, dict]]:
     choice and number in turn): enough to bring each rule into the working."""
     hexes = _hexes(game)
     ruled = {t.id for t in game.tables if t.rules}
-    return [(c["id"], inputs) for c in api.list_calculators(game) if c["id"] in ruled
-            for inputs in _variants(game, c, hexes)]
+    out = []
+    for c in api.list_calculators(game):
+        if c["id"] in ruled:
+            every_flag = {i["id"]: True for i in c["inputs"] if i["type"] == "bool"}
+            for inputs in _variants(game, c, hexes):  # each as swept, and with every yes/no on
+                out += [(c["id"], inputs), (c["id"], {**inputs, **every_flag})]
+    return out
 
 
 def _python_working(game, calc_id: str, inputs: dict) -> list[str] | None:
@@ -107,7 +113,12 @@ def test_the_module_chat_says_each_rule_it_applies_with_its_sentence(slug):
         if t is None or not t.rules or unsupported(g, t, True):
             continue
         c = calculators(slug)[table_id]
-        chat = [report(c, case.battle) for case, _ in checked_cases(slug, table_id)]
+        battles = [case.battle for case, _ in checked_cases(slug, table_id)]
+        turn = next((i for i in c.inputs if i.api == "turn"), None)
+        if turn is not None:  # the module's cases try two turns: a few battles on every turn
+            battles += [replace(b, inputs={**b.inputs, turn.prop: n}) for b in battles[:4]
+                        for n in range(turn.min, turn.max + 1)]
+        chat = [report(c, b) for b in battles]
         for r in t.rules:
             if r.effect in EFFECTS - {"cancels"} or r.effect == "replace":
                 sentence = words.rule(g, t, r)
