@@ -120,7 +120,14 @@ class CalculatedProperty(Trait):
     ID = "calcProp;"
 
     def fields(self) -> list[object]:
-        return [self.name, self.expression, ""]
+        return [self.name, trait_expression(self.expression), ""]
+
+
+def trait_expression(e: str) -> str:
+    """An expression as a CalculatedProperty holds it. VASSAL 3.7 reads a lone name as the
+    property to look up, 'true' and 'false' too (Java identifiers to it): a constant truth is
+    written in parentheses so that BeanShell evaluates it."""
+    return f"({e.strip()})" if e.strip() in ("true", "false", "null") else e
 
 
 @dataclass(frozen=True)

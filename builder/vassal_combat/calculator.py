@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from builder.tables import dice as tdice
+from builder.vassal.traits import trait_expression
 from builder.vassal_combat import expr as x
 
 PREFIX = "Combat"  # every property the generator adds starts so (no clash with unit factors)
@@ -83,10 +84,12 @@ class Calculator:
         return name
 
     def calcs(self) -> dict[str, str]:
-        return dict(self.props)
+        """The resolution marker's calculated properties, as its traits hold them."""
+        return {n: trait_expression(e) for n, e in self.props}
 
     def attacker_calcs(self) -> dict[str, str]:
-        return dict(self.attacker)
+        """An attack marker's calculated properties, as its traits hold them."""
+        return {n: trait_expression(e) for n, e in self.attacker}
 
 
 def factor_property(game, role: str) -> str:
