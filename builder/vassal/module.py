@@ -213,7 +213,7 @@ class PieceBook:
 
 
 def _slot(cls, name: str, text: str, gpid: str, size: int):
-    return cls(text=text, entryName=name, gpid=gpid, width=size, height=size)
+    return cls(body=text, entryName=name, gpid=gpid, width=size, height=size)
 
 
 def palette(game: Game, book: PieceBook, geom: BoardGeometry) -> c.Component:
@@ -406,19 +406,36 @@ def dice_buttons(game: Game) -> list[c.Component]:
 
 
 def turn_tracker(game: Game, hotkeys: list[c.Component]) -> c.Component:
-    """Turns by name (night turns marked), phases from the sequence of play; the turn events'
-    hotkeys (turn_events) fire as a turn's first phase begins."""
-    names = [turn_events.turn_label(game, n) for n in bx.turns(game)]
-    phases = [p.name for p in game.info.sequence]
-    phase_level = (c.ListTurnLevel(name="Phase", property="Phase",
-                                   list=encode_sequence(phases, ","), turnFormat="$value$",
-                                   configFirst=False, configList=False)
-                   if phases else None)
-    turn_level = c.ListTurnLevel(phase_level, name="Turn", property="Turn",
-                                 list=encode_sequence(names, ","), turnFormat="Turn $value$",
-                                 configFirst=False, configList=False)
-    return c.TurnTracker(turn_level, *hotkeys, name="Turn", buttonText="Turn",
-                         turnFormat="$level1$" + (" - $level2$" if phases else ""),
+    """Turns by name (night turns marked), phases from the sequence of play as the turn record
+    plays them; the turn events' hotkeys (turn_events) fire as a turn's first phase begins.
+
+    VASSAL gives one phase list to every turn of a level, so consecutive turns that play the
+    same phases make one 'Turn' level each (a phase played on turn 1 only: a level for turn 1
+    and one for the rest); the levels share the Turn and Phase properties and the tracker steps
+    from one to the next."""
+    runs: list[tuple[list[int], list[str]]] = []
+    for n in bx.turns(game):
+        phases = turn_events.phases_of_turn(game, n)
+        if runs and runs[-1][1] == phases:
+            runs[-1][0].append(n)
+        else:
+            runs.append(([n], phases))
+    levels = []
+    for turns, phases in runs:
+        names = [turn_events.turn_label(game, n) for n in turns]
+        phase_level = (c.ListTurnLevel(name="Phase", property="Phase",
+                                       list=encode_sequence(phases, ","), turnFormat="$value$",
+                                       configFirst=False, configList=False)
+                       if phases else None)
+        name = "Turn" if len(runs) == 1 else (
+            f"Turn {turns[0]}" if len(turns) == 1 else f"Turns {turns[0]}-{turns[-1]}")
+        levels.append(c.ListTurnLevel(phase_level, name=name, property="Turn",
+                                      list=encode_sequence(names, ","), turnFormat="Turn $value$",
+                                      configFirst=False, configList=False))
+    any_phases = any(phases for _, phases in runs)
+    return c.TurnTracker(*levels, *hotkeys, name="Turn", buttonText="Turn",
+                         tooltip="The turn and phase: show them, step forward or back",
+                         turnFormat="$level1$" + (" - $level2$" if any_phases else ""),
                          reportFormat="* Turn updated from $oldTurn$ to $newTurn$",
                          hotkey=keystroke(84, CTRL), nexthotkey=keystroke(39, CTRL),
                          prevhotkey=keystroke(37, CTRL))
@@ -497,12 +514,13 @@ def build_module(game: Game) -> ModuleBuild:
     entries: dict[str, bytes] = {}
     entries["images/" + MAP_IMAGE] = images.board_png(game, geom.px_per_mm)
     entries["images/" + BOX_IMAGE] = images.drawing_png(bx.board_svg(board))
-    entries["images/" + victory.IMAGE] = images.drawing_png(victory.image_svg())
+    if game.scenarios:  # the picture of each set-up's 'Victory standing' piece
+        entries["images/" + victory.IMAGE] = images.drawing_png(victory.image_svg())
     for cid, face in pieces.faces(game):
         entries["images/" + pieces.image_name(cid, face)] = images.counter_png(
             game, cid, face, geom.piece_px_per_mm)
 
-    protos = [c.PrototypeDefinition(text=p.definition(), name=name, description="")
+    protos = [c.PrototypeDefinition(body=p.definition(), name=name, description="")
               for name, p in book.protos.items()]
     pal = palette(game, book, geom)
     maps = [main_map(game, geom), box_map(game, board, book, geom, outside)]

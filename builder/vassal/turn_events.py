@@ -49,6 +49,11 @@ def turn_label(game: Game, n: int) -> str:
     return text
 
 
+def phases_of_turn(game: Game, n: int) -> list[str]:
+    """The phases played on turn n, in order (a phase skipped on that turn left out)."""
+    return [p.name for p in game.info.sequence if n not in p.skip_on_turns]
+
+
 @dataclass
 class TurnEvents:
     """Everything the scenarios schedule for one turn."""
@@ -196,7 +201,6 @@ def components(game: Game) -> tuple[list[c.Component], list[c.Component]]:
     for sc in game.scenarios:
         for n, e in scenario_events(game, sc).items():
             per_turn.setdefault(n, []).append((sc.name, e))
-    phase = game.info.sequence[0].name if game.info.sequence else ""
     from builder.vassal.module import MAIN_MAP
 
     hotkeys, commands = [], []
@@ -207,6 +211,7 @@ def components(game: Game) -> tuple[list[c.Component], list[c.Component]]:
         else:  # scenarios differ: each says its own
             text = " / ".join(f"{name}: {e.line(game)}" for name, e in found)
         match = f'Turn=="{_quote(turn_label(game, n))}"'
+        phase = next(iter(phases_of_turn(game, n)), "")  # the first phase played that turn
         if phase:
             match += f' && Phase=="{_quote(phase)}"'
         key = ""

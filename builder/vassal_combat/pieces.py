@@ -164,13 +164,13 @@ def components_for(game, geom, gpid: Callable[[], str], entries: dict[str, bytes
             marker_svg(size_mm, ["CHECK" if c.kind in sight.KINDS else
                                  "ROLL" if c.place == "anywhere" else "RESOLVE",
                                  _short(c.table_id)], "#f2c94c"), geom.px_per_mm)
-        slots.append(vc.PieceSlot(text=resolution_piece(c, image).definition(),
+        slots.append(vc.PieceSlot(body=resolution_piece(c, image).definition(),
                                   entryName=c.marker, gpid=gpid(), width=px, height=px))
         if c.attacker_name:
             aimage = f"combat-{c.table_id}-attacker.png"
             entries["images/" + aimage] = drawing_png(
                 marker_svg(size_mm, ["ATTACK", _short(c.table_id)], "#f2994a"), geom.px_per_mm)
-            slots.append(vc.PieceSlot(text=attacker_piece(c, aimage).definition(),
+            slots.append(vc.PieceSlot(body=attacker_piece(c, aimage).definition(),
                                       entryName=c.attacker_name, gpid=gpid(), width=px, height=px))
         for g in c.published:
             glob[g] = ""
