@@ -15,7 +15,6 @@ from xml.sax.saxutils import escape
 
 from builder import vassal_combat
 from builder.buildtime import build_epoch
-from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
 from builder.model.scenario import Scenario
 from builder.vassal import boxes as bx
@@ -25,18 +24,21 @@ from builder.vassal import traits as t
 from builder.vassal.archive import zip_bytes
 from builder.vassal.encoding import CTRL, encode_sequence, keystroke, nest
 from builder.vassal.geometry import MARGIN_ZONE, BoardGeometry, margin_points
+from builder.vassal.ids import (  # noqa: F401  (the names the tests and outputs read from here)
+    BOX_BOARD,
+    BOX_IMAGE,
+    BOX_MAP,
+    BOX_MAP_ID,
+    MAIN_BOARD,
+    MAIN_MAP,
+    MAIN_MAP_ID,
+    MAP_IMAGE,
+    VASSAL_VERSION,
+    hex_or_none,
+    sector_label,
+)
 from builder.vassal.piece_texts import TextTable
 from builder.vassal.savegame import Placed, encoded_texts, saved_game, vsav_bytes
-
-VASSAL_VERSION = "3.7.26"
-MAIN_MAP = "Main Map"
-MAIN_MAP_ID = "Map0"  # VASSAL numbers maps in buildFile order: the main map comes first
-MAIN_BOARD = "Map"
-BOX_MAP = "Off-map Boxes"
-BOX_MAP_ID = "Map1"  # the boxes window is the second map
-BOX_BOARD = "Boxes"
-MAP_IMAGE = "map.png"
-BOX_IMAGE = "offmap-boxes.png"
 
 
 @dataclass(frozen=True)
@@ -73,28 +75,11 @@ class SourceProblem(ValueError):
 
 
 # --- placements -------------------------------------------------------------------------------
-def _hex_or_none(game: Game, text: str) -> HexId | None:
-    if not game.is_hex:
-        return None
-    try:
-        h = game.hex(text)
-    except ValueError:
-        return None
-    return h if game.grid.contains(h) else None
-
-
-def sector_label(game: Game, sector_id: str) -> str:
-    """A sector's zone and location name: its name, or its id when two sectors share a name."""
-    names = Counter(s.name for s in game.map.sectors)
-    s = game.sector_by_id[sector_id]
-    return s.name if names[s.name] == 1 else f"{s.name} ({s.id})"
-
-
 def resolve(game: Game, at: str, counter_id: str, box_names: dict[str, str]) -> Target:
     """The target of a placement's 'at' (hex, sector, box:<id>, turn:<n>, off-map)."""
     marker = game.marker_by_id.get(counter_id)
     text = at.strip()
-    h = _hex_or_none(game, text)
+    h = hex_or_none(game, text)
     if h is not None:
         return Target(MAIN_MAP, game.grid.label(h), f"hex:{game.grid.label(h)}")
     if not game.is_hex and text in game.sector_by_id:

@@ -87,10 +87,10 @@ def _unit_name(game: Game, uid: str) -> str:
 
 def _entry(game: Game, r) -> str:
     """The hex a reinforcement is placed on (the first entry hex), '' when it has none."""
-    from builder.vassal.module import _hex_or_none
+    from builder.vassal.ids import hex_or_none
 
     for at in r.at:
-        h = _hex_or_none(game, at)
+        h = hex_or_none(game, at)
         if h is not None:
             return game.grid.label(h)
     return ""
@@ -162,7 +162,7 @@ def scenario_events(game: Game, sc: Scenario) -> dict[int, TurnEvents]:
 
 def arrival_traits(game: Game, geom: BoardGeometry, r, box_name: str) -> tuple[t.Trait, ...]:
     """What a waiting reinforcement carries: its turn, its set-up box and 'Enter the map'."""
-    from builder.vassal.module import MAIN_BOARD, MAIN_MAP_ID
+    from builder.vassal.ids import MAIN_BOARD, MAIN_MAP_ID
 
     hx = _entry(game, r)
     if not hx:
@@ -201,7 +201,7 @@ def components(game: Game) -> tuple[list[c.Component], list[c.Component]]:
     for sc in game.scenarios:
         for n, e in scenario_events(game, sc).items():
             per_turn.setdefault(n, []).append((sc.name, e))
-    from builder.vassal.module import MAIN_MAP
+    from builder.vassal.ids import MAIN_MAP
 
     hotkeys, commands = [], []
     for n, found in sorted(per_turn.items()):

@@ -21,10 +21,10 @@ from builder.model.scenario import Scenario, VictoryCount
 from builder.render import svg
 from builder.tables.lookup import entry_for
 from builder.vassal import components as c
+from builder.vassal import expr as x
 from builder.vassal import traits as t
 from builder.vassal.encoding import NAMED, keystroke
-from builder.vassal_combat import expr as x
-from builder.vassal_combat.traits import ReportState, named
+from builder.vassal.traits import ReportState, named
 
 IMAGE = "victory.png"
 PIECE = "Victory standing"
@@ -44,7 +44,7 @@ def image_svg() -> str:
 
 def _places(game: Game, v: VictoryCount) -> list[tuple[str, str, int]]:
     """(location name in the module, name players read, map VP) of each held place."""
-    from builder.vassal.module import sector_label
+    from builder.vassal.ids import sector_label
 
     out = []
     for p in v.held:
@@ -68,7 +68,7 @@ def _box_name(game: Game, key: str) -> str:
 
 def _count(game: Game, v: VictoryCount, i: int, traits: list[t.Trait]) -> tuple[str, str, str]:
     """Adds the count's properties; returns (value property, points expression, chat text expr)."""
-    from builder.vassal.module import BOX_MAP, MAIN_MAP
+    from builder.vassal.ids import BOX_MAP, MAIN_MAP
 
     side = v.side
     others = [s.id for s in game.info.sides if s.id != side]

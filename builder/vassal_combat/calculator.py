@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass, field
 
 from builder.tables import dice as tdice
+from builder.vassal import expr as x
 from builder.vassal.traits import trait_expression
-from builder.vassal_combat import expr as x
 
 PREFIX = "Combat"  # every property the generator adds starts so (no clash with unit factors)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from builder.model.tables import RollSpec
 from builder.tables import rules as trules
-from builder.vassal_combat import expr as x
+from builder.vassal import expr as x
 from builder.vassal_combat.calculator import PREFIX, Input
 
 P = PREFIX
