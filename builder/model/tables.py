@@ -181,7 +181,7 @@ class Reading(Sourced):
     )
 
 
-_NOT_READABLE = {"id", "kind", "name", "readings", "rules", "flags"}
+_NOT_READABLE = {"id", "kind", "name", "readings", "rules", "flags", "required"}
 
 
 class TableBase(Sourced):
@@ -200,6 +200,10 @@ class TableBase(Sourced):
     flags: dict[str, str] = Field(
         default={}, description="yes/no situations rules can test (when = { flag = ID }): "
         "id -> the question a player answers, e.g. { beach-assault = 'Beach assault (16.0)' }")
+    required: tuple[str, ...] = Field(
+        default=(), description="ids of inputs a player must give, e.g. ['turn'] when rules "
+        "depend on the turn: left out, the calculator refuses and names the input instead of "
+        "leaving those rules out; the aid asks for them first, outside 'More'")
     rules_combine: Literal["cumulative", "best-for-defender", "first"] = Field(
         default="cumulative", description="several rules with the same effect that apply: all "
         "count, only the one best for the defender, or only the first listed")

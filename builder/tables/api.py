@@ -11,6 +11,7 @@ with the allowed values. Nothing here prints.
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 
 from builder.tables.inputs import CalcError, Choice, InputSpec, canonical_name, resolve
 from builder.tables.result import Calculation
@@ -70,7 +71,11 @@ def describe_inputs(game, table_id: str) -> list[InputSpec]:
     if table_id not in game.table_by_id and maps.has(game, table_id):
         return maps.inputs(game, table_id)
     t = _table(game, table_id)
-    return _reading_spec(t) + _module(t.kind).inputs(game, t)
+    specs = _reading_spec(t) + _module(t.kind).inputs(game, t)
+    if t.required:  # the table's own say: these must be given (the aid asks for them first)
+        specs = [replace(s, required=True, default=None) if s.id in t.required else s
+                 for s in specs]
+    return specs
 
 
 def list_calculators(game) -> list[dict]:
@@ -87,17 +92,32 @@ def list_calculators(game) -> list[dict]:
     return out
 
 
-def calculate(game, table_id: str, inputs: dict | None = None, roll=None) -> Calculation:
-    """Resolve a table with these inputs: with a roll, the result; without, the odds of each."""
+def calculate(game, table_id: str, inputs: dict | None = None, roll=None,
+              account: bool = True) -> Calculation:
+    """Resolve a table with these inputs: with a roll, the result; without, the odds of each.
+
+    With account (the default), every input given that changed nothing is named in the answer,
+    with why (builder.tables.accounting)."""
+    from builder.tables import accounting
+
+    inputs = dict(inputs or {})
+    calc, values = _calculate(game, table_id, inputs, roll)
+    if account and inputs:
+        calc.unused = accounting.unused(
+            game, table_id, inputs, values, calc,
+            lambda other: _calculate(game, table_id, other, roll)[0])
+    return calc
+
+
+def _calculate(game, table_id: str, inputs: dict, roll) -> tuple[Calculation, dict]:
     from builder import mapinfo
     from builder.tables.common import table_notes
 
-    inputs = dict(inputs or {})
     maps = _map_module()
     if table_id not in game.table_by_id and maps.has(game, table_id):
         specs = maps.inputs(game, table_id)
         values = resolve(specs, inputs, lambda text: mapinfo.parse_hex(game, text))
-        return maps.calculate(game, table_id, values, roll)
+        return maps.calculate(game, table_id, values, roll), values
     t = _table(game, table_id)
     specs = describe_inputs(game, table_id)
     values = resolve(specs, inputs, lambda text: mapinfo.parse_hex(game, text))
@@ -119,7 +139,7 @@ def calculate(game, table_id: str, inputs: dict | None = None, roll=None) -> Cal
         raise CalcError(f"{t.id} is a chart: it has no roll (leave out --roll)")
     _module(t.kind).calculate(game, t, values, roll, calc)
     table_notes(calc, t)
-    return calc
+    return calc, {"reading": reading, **values}
 
 
 def _plain(game, value):

@@ -124,13 +124,13 @@ def test_vimy_no_bombardment_in_la_folie_woods_by_hex_number():
     # 17.2: "No bombardment is ever possible in any La Folie Woods hex"; 18.2: woods within seven
     # hexes of Petit Vimy (1534). 1429 is woods at distance <= 7: refused with the rule number.
     g = _sample("vimy-ridge")
-    c = calculate(g, "bombardment", {"target_hex": "1429"}, roll=1)
+    c = calculate(g, "bombardment", {"target_hex": "1429", "turn": 2}, roll=1)
     assert c.result == "not allowed" and "17.2" in c.outcome.meaning
     assert [o.result for o, _ in c.distribution] == ["not allowed"]
     # a woods hex farther than seven hexes from Petit Vimy is bombarded as before
     far = next(g.grid.label(h) for h, ts in g.hex_terrain.items() if "woods" in ts
                and g.grid.distance(h, g.hex("1534")) > 7)
-    assert calculate(g, "bombardment", {"target_hex": far}, roll=1).result != "not allowed"
+    assert calculate(g, "bombardment", {"target_hex": far, "turn": 2}, roll=1).result != "not allowed"
 
 
 def test_veritable_anti_tank_cancels_79th_shifts_down_to_zero_never_past():

@@ -124,7 +124,8 @@ def test_vimy_assault_and_bombardment_in_the_engine(tmp_path):
     battle = Battle(at=target_at, inputs={"CombatMarkers": 2, "CombatMod_gas": 1},
                     dice={"CombatDie1": d1, "CombatDie2": d2})
     assert _strip(res["chat"][1]) == report(bomb, battle)
-    calc = api.calculate(g, "bombardment", {"target_hex": target_at, "markers": 2, "gas": True},
+    calc = api.calculate(g, "bombardment", {"target_hex": target_at, "markers": 2, "gas": True,
+                                            "turn": 1},
                          roll=f"{d1},{d2}").to_dict()
     assert props[("B", "CombatResult")] == calc["result"]
     assert res["chat"][1].count("marker ") == 2 and " at " + target_at in res["chat"][1]
