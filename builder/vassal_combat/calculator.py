@@ -63,6 +63,7 @@ class Calculator:
     # a location such as 0302 keeps its leading zero, which an expression cannot see)
     report: str = "$" + PREFIX + "Line$"
     notes: list[str] = field(default_factory=list)
+    by_hand: list[str] = field(default_factory=list)  # rule ids the player applies by hand
 
     def prop(self, name: str, expression: str) -> str:
         """Add a calculated property to the resolution marker; returns its name."""
