@@ -64,7 +64,8 @@ EXTRA: dict[str, dict[str, str]] = {
     P + "module.map.StackExpander": {},
     P + "module.map.SelectionHighlighters": {},
     P + "module.map.ImageSaver": {},
-    # the Turn button's tooltip (3.7 source: TurnTracker TOOLTIP, null by default)
+    # the turn label's tooltip in the turn window (3.7 source: TurnTracker TOOLTIP; the button's
+    # own, 'buttonTooltip', is not an attribute the engine reads from the buildFile)
     P + "module.turn.TurnTracker": {"tooltip": ""},
     # a TurnTracker child engine-defaults.txt does not print (3.7 source: name, hotkey, match,
     # reportFormat; the same in the test engine)

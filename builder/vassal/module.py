@@ -419,7 +419,8 @@ def turn_tracker(game: Game, hotkeys: list[c.Component]) -> c.Component:
                                       configFirst=False, configList=False))
     any_phases = any(phases for _, phases in runs)
     return c.TurnTracker(*levels, *hotkeys, name="Turn", buttonText="Turn",
-                         tooltip="The turn and phase: show them, step forward or back",
+                         # the turn label's tooltip (3.7.26 gives the button's no attribute)
+                         tooltip="The current turn and phase (Ctrl+Right: next, Ctrl+Left: back)",
                          turnFormat="$level1$" + (" - $level2$" if any_phases else ""),
                          reportFormat="* Turn updated from $oldTurn$ to $newTurn$",
                          hotkey=keystroke(84, CTRL), nexthotkey=keystroke(39, CTRL),

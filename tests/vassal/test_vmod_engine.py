@@ -188,7 +188,8 @@ def _intended_toolbar(game, b) -> dict[str, tuple[str, str]]:
 
     out = {"Boxes": ("Turn track, holding boxes and decks", f"66,{CTRL}"),
            "Counters": ("Show or hide the counter palette", f"75,{CTRL}"),
-           "Turn": ("The turn and phase: show them, step forward or back", f"84,{CTRL}"),
+           # VASSAL's own (3.7.26 reads no button tooltip for the turn tracker from a module)
+           "Turn": ("Turn Tracker", f"84,{CTRL}"),
            "Charts": ("Rules, tables and charts", f"72,{CTRL}"),
            "Notes": ("Notes", "")}
     for i, (n, sides) in enumerate(dice_used(game)):
