@@ -104,7 +104,7 @@ def calculate(game, table_id: str, inputs: dict | None = None, roll=None,
     calc, values = _calculate(game, table_id, inputs, roll)
     if account and inputs:
         calc.unused = accounting.unused(
-            game, table_id, inputs, values, calc,
+            game, table_id, describe_inputs(game, table_id), inputs, values, calc,
             lambda other: _calculate(game, table_id, other, roll)[0])
     return calc
 

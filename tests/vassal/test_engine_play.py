@@ -15,6 +15,7 @@ from builder.vassal import turn_events
 from builder.vassal.geometry import BoardGeometry
 from tests.vassal_combat.engine import EngineMissing, run_gui
 
+pytestmark = pytest.mark.engine
 CTRL_R = "82\t130"
 HEX_GAMES = [g for g in GAMES if game_id(g) != "mini" and load_game(find_game(g)).is_hex]
 

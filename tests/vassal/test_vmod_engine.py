@@ -27,7 +27,8 @@ from builder.vassal.pieces import prop_name
 WHY = missing_engine()
 if WHY and os.environ.get("CI"):
     raise RuntimeError(f"the VASSAL engine test cannot run: {WHY}")
-pytestmark = pytest.mark.skipif(bool(WHY), reason=WHY or "engine present")
+pytestmark = [pytest.mark.engine,
+              pytest.mark.skipif(bool(WHY), reason=WHY or "engine present")]
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,7 @@ from builder.vassal.encoding import add_piece_command, decode_sequence, nest
 from builder.vassal.pieces import unit_name
 
 P = "VASSAL.build."
+pytestmark = pytest.mark.slow  # the session's `built`: every sample's module
 
 
 def _build(zbytes: bytes) -> etree._Element:

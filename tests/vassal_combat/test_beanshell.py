@@ -68,6 +68,7 @@ def test_variables_are_read_once_in_order():
         bs.evaluate('x.length()', bs.Source(props={"x": "abc"}))
 
 
+@pytest.mark.engine
 def test_engine_agrees_on_every_probe():
     try:
         script = ExprScript()

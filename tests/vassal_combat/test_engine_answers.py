@@ -14,6 +14,7 @@ from builder.vassal_combat.simulate import attacker_sources, marker_source, repo
 from tests.vassal_combat.engine import EngineMissing, ExprScript, engine_jar
 from tests.vassal_combat.support import calculators, checked_cases, covered
 
+pytestmark = pytest.mark.engine
 COVERED = covered()
 
 

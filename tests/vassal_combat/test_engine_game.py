@@ -19,6 +19,7 @@ from builder.vassal_combat.simulate import Battle, report
 from tests.vassal_combat.engine import EngineMissing, run_gui
 from tests.vassal_combat.support import calculators, game
 
+pytestmark = pytest.mark.engine
 CTRL_R = "82\t130"
 SHOWN = ["CombatDie", "CombatFireDie", "CombatDie1", "CombatDie2", "CombatResult", "CombatLine",
          "LocationName", "CombatAttack", "CombatDefRaw"]
