@@ -31,10 +31,10 @@ from builder.render import svg
 from builder.tables import victory as vt
 from builder.tables.lookup import entry_for
 from builder.vassal import components as c
+from builder.vassal import expr as x
 from builder.vassal import traits as t
 from builder.vassal.encoding import NAMED, keystroke
-from builder.vassal_combat import expr as x
-from builder.vassal_combat.traits import ReportState, named
+from builder.vassal.traits import ReportState, named
 
 IMAGE = "victory.png"
 PIECE = "Victory standing"
@@ -55,7 +55,7 @@ def image_svg() -> str:
 def _places(game: Game, v: VictoryCount) -> list[tuple[str, str, Fraction]]:
     """(location name in the module, name players read, VP) of each held place
     (builder.tables.victory.places: the count's vp, else the map's)."""
-    from builder.vassal.module import sector_label
+    from builder.vassal.ids import sector_label
 
     return [(p.id if game.is_hex else sector_label(game, p.id), p.name, p.vp)
             for p in vt.places(game, v)]
@@ -98,7 +98,7 @@ def _points_text(e: str, scale: int) -> str:
 
 def _match(game: Game, v: VictoryCount) -> tuple[str, str]:
     """(piece filter, map) for the units a pieces_in count looks at."""
-    from builder.vassal.module import BOX_MAP, MAIN_MAP
+    from builder.vassal.ids import BOX_MAP, MAIN_MAP
 
     kind, _, ident = v.pieces_in.partition(":")
     where = ""
@@ -122,7 +122,7 @@ def _value(game: Game, sc: Scenario, v: VictoryCount, i: int,
            traits: list[t.Trait]) -> tuple[str, str]:
     """Adds the count's properties; returns (value property at the count's scale, listed places
     expression or '')."""
-    from builder.vassal.module import MAIN_MAP
+    from builder.vassal.ids import MAIN_MAP
 
     side = v.side
     others = [s.id for s in game.info.sides if s.id != side]

@@ -86,17 +86,22 @@ def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
     game = load_game(find_game(name))
     sc = game.scenarios[0]
     first = sc.turns[0] if sc.turns else game.info.turns.first
-    phases = max(1, len(game.info.sequence))
+
+    def steps(n: int) -> int:  # the tracker's steps through turn n (its phases, or the turn)
+        return max(1, len([p for p in game.info.sequence if n not in p.skip_on_turns]))
+
+    two = steps(first) + steps(first + 1)
     arriving = _entering(game, sc, {first + 1, first + 2})
     ids = ",".join(arriving) or "none"
     battle, table = _battle(game, sc)
     moved = next(iter(arriving), None)
-    script = ["SHOW", f"SETUP\t{sc.name}", f"WHERE\t{ids}", f"NEXT\t{2 * phases}",
+    script = ["SHOW", f"SETUP\t{sc.name}", f"WHERE\t{ids}", f"NEXT\t{two}",
               f"WHERE\t{ids}"]
     if moved:  # a unit the player moved on is not brought back by stepping back and forward
         x, y = BoardGeometry(game).hex_point(game.hex(arriving[moved]))
-        script += [f"MOVE\t{moved}\t{arriving[moved]}\t{x + 200}\t{y}", f"PREV\t{phases}",
-                   f"NEXT\t{phases}", f"WHERE\t{moved}"]
+        back = steps(first + 1)
+        script += [f"MOVE\t{moved}\t{arriving[moved]}\t{x + 200}\t{y}", f"PREV\t{back}",
+                   f"NEXT\t{back}", f"WHERE\t{moved}"]
     records = _play(game, tmp_path, script + battle)
     kinds = [r[0] for r in records]
     assert "DONE" in kinds, records[-5:]
@@ -106,7 +111,7 @@ def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
     # the turn tracker reached the third turn's first phase
     turns = [r for r in records if r[0] == "TURN"]
     label = turn_events.turn_label(game, first + 2)
-    assert turns[2 * phases - 1][1] == label
+    assert turns[two - 1][1] == label
     # before: every arriving unit waits in the boxes window; after: on its entry hex
     where = [r for r in records if r[0] == "AT"]
     before, after = where[:len(arriving)], where[len(arriving):2 * len(arriving)]
@@ -117,9 +122,9 @@ def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
     chat, seen = [], 0
     for r in records:
         seen += r[0] == "TURN"
-        if r[0] == "CHAT" and 0 < seen <= 2 * phases:
+        if r[0] == "CHAT" and 0 < seen <= two:
             chat.append(r[1])
-        if seen == 2 * phases and r[0] not in ("TURN", "CHAT"):
+        if seen == two and r[0] not in ("TURN", "CHAT"):
             break
     want = ["* " + turn_events._safe(events[n].line(game)) for n in (first + 1, first + 2)
             if n in events]
@@ -132,6 +137,27 @@ def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
     resolved = [r[1] for r in records[start:] if r[0] == "CHAT"]
     assert len(resolved) == 1 and resolved[0].startswith(f"* {table}"), resolved
     assert re.search(r"\bdie \d+", resolved[0]) or re.search(r"\broll \d+", resolved[0])
+
+
+def test_phases_follow_the_turn_record_in_the_engine(tmp_path):
+    """Eben-Emael's glider landing is played before Phase I of turn 1 only (skip_on_turns): the
+    tracker offers it on turn 1 and never again, and turn 2's events fire once, on its first
+    phase (they fired on the landing phase of every turn while it was offered on all 15)."""
+    game = load_game(find_game("eben-emael"))
+    sc = game.scenarios[0]
+    landing = next(p.name for p in game.info.sequence if p.name.startswith("Glider Landing"))
+    played = [(n, p.name) for n in (1, 2, 3) for p in game.info.sequence
+              if n not in p.skip_on_turns]
+    assert (1, landing) in played and (2, landing) not in played
+    records = _played(game, tmp_path, [f"SETUP\t{sc.name}", f"NEXT\t{len(played) - 1}"])
+    turns = [(r[1], r[2]) for r in records if r[0] == "TURN"]
+    label = {n: turn_events.turn_label(game, n) for n in (1, 2, 3)}
+    assert turns == [(label[n], p) for n, p in played[1:]]
+    assert landing not in {p for t, p in turns if t != label[1]}
+    events = turn_events.scenario_events(game, sc)
+    chat = [r[1] for r in records if r[0] == "CHAT"]
+    want = ["* " + turn_events._safe(events[n].line(game)) for n in (2, 3) if n in events]
+    assert chat == want
 
 
 def test_the_line_of_sight_thread_reports_the_hexes_it_crosses(tmp_path):
