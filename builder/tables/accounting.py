@@ -46,15 +46,15 @@ def _empty(value) -> bool:
     return value is None or value is False or value == [] or value == 0 or value == ""
 
 
-def unused(game, table_id: str, given: dict, values: dict, calc, recalc) -> list[dict]:
+def unused(game, table_id: str, specs: list, given: dict, values: dict, calc,
+           recalc) -> list[dict]:
     """The inputs given that changed nothing, each with why: [{input, value, text}].
 
+    specs: the calculator's inputs (api.describe_inputs, passed in: api calls this module);
     values: the checked inputs; recalc(inputs) makes the calculation again without accounting
     (CalcError when the inputs no longer make sense: the input taken away was needed)."""
-    from builder.tables.api import describe_inputs
     from builder.tables.inputs import canonical_name
 
-    specs = describe_inputs(game, table_id)
     by_id = {s.id: s for s in specs}
     base = calc.answer()
     out = []

@@ -170,7 +170,7 @@ def _any(parts):
 
 def holds(game, c, f: Facts, unit: int | None = None):
     """True, False or None (unknown) for a condition; unit: the attacking unit tested alone."""
-    from builder.model.tables import RollSpec
+    from builder.model.rolls import RollSpec
 
     parts = []
     if c.turn:
