@@ -160,6 +160,7 @@ def check(games: tuple[str, ...], assumed: bool, strict: bool) -> None:
             "`note` (shown only in the proof, builder build --proof)"
             for where, words in designer_text(game)]
         warnings += _look_alikes(game)
+        warnings += _module_by_hand(game)
         _list_problems(name, [], warnings)
         failed = failed or (strict and bool(warnings))
         click.echo("  ok" if not warnings else
@@ -167,6 +168,13 @@ def check(games: tuple[str, ...], assumed: bool, strict: bool) -> None:
                    + (" (failed: --strict)" if strict else ""))
     if failed:
         sys.exit(EXIT_SOURCE_ERROR)
+
+
+def _module_by_hand(game) -> list[str]:
+    """Rules the VASSAL module leaves to the player (issue 38): each named with file and line."""
+    from builder.vassal_combat.tables import by_hand_warnings
+
+    return by_hand_warnings(game)
 
 
 def _look_alikes(game) -> list[str]:

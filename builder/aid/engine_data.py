@@ -78,7 +78,7 @@ def _map_script_json(game: Game) -> str:
 
 def _engine_fields(game: Game) -> dict:
     """engine_data without its map."""
-    from builder.tables import accounting, api, effects
+    from builder.tables import accounting, api, effects, victory
 
     return {
         "game": game.slug,
@@ -90,6 +90,7 @@ def _engine_fields(game: Game) -> dict:
         # each rule's condition part by part in a player's words (builder.words), for the lines
         # that say why an input changed nothing (builder.tables.accounting)
         "phrases": {t.id: accounting.phrases(game, t) for t in game.tables if t.rules},
+        "victory": victory.engine_data(game),  # the scenarios' victory (builder.tables.victory)
     }
 
 

@@ -389,6 +389,9 @@ class LookupTable(TableBase):
     inputs: tuple[Input, ...] = ()
     entries: tuple[Entry, ...] = Field(min_length=1, description="first matching entry wins")
     modifiers: tuple[Modifier, ...] = ()
+    rounding: Rounding | None = Field(
+        default=None, description="how a value with a fraction (a net of half victory points) is "
+        "rounded before it is looked up; empty: the entries are read with the fraction")
 
     @model_validator(mode="after")
     def _shape(self) -> "LookupTable":

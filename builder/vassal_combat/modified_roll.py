@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from builder.model.tables import ModifiedRollTable
 from builder.tables.common import NO_EFFECT, meaning, slug
-from builder.vassal_combat import expr as x
+from builder.vassal import expr as x
 from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input
 from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names

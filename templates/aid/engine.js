@@ -1559,7 +1559,7 @@
     if (!spec) throw new CalcError(G.game + " has no table or calculator '" + id + "'; choose from: " + Object.keys(specsById).join(", "));
     if (roll === "" || roll === undefined) roll = null;
     const values = resolve(spec.inputs, given || {});
-    if (!(id in G.tables)) { const c = calcMap(id, values, roll); c.values_ = values; return c; }
+    if (!(id in G.tables)) { const c = id === "victory" ? calcVictory(values, roll) : calcMap(id, values, roll); c.values_ = values; return c; }
     let t = G.tables[id];
     const calc = new Calc(t.id, t.name, t.kind);
     const reading = "reading" in values ? values.reading : "written";
@@ -1576,6 +1576,114 @@
     KINDS[t.kind](t, values, roll, calc);
     tableNotes(calc, t);
     calc.values_ = Object.assign({ reading }, values);
+    return calc;
+  }
+
+  // ----- victory (builder.tables.victory): the scenario's counts, points and standing ----------
+  const vpText = (v) => (v.cmp(0) > 0 ? "+" : "") + show(v) + " VP";
+  function vLimit(x) {
+    const parts = [];
+    if (x.at_least != null) parts.push("at least " + show(fracOf(x.at_least)));
+    if (x.at_most != null) parts.push("at most " + show(fracOf(x.at_most)));
+    return parts.join(" and ");
+  }
+  function vDecides(x, n) {
+    if (x.at_least == null && x.at_most == null) return false;
+    return (x.at_least == null || n.cmp(fracOf(x.at_least)) >= 0) && (x.at_most == null || n.cmp(fracOf(x.at_most)) <= 0);
+  }
+  function vAmount(v, values) {
+    if (v.held) {
+      const got = values[v.id];
+      if (got == null) return [null, ""];
+      if (typeof got === "boolean") return [new F(got ? 1 : 0), got ? v.places[0][1] : ""];
+      if (Array.isArray(got)) {
+        const held = v.places.filter((p) => got.includes(p[0]));
+        return [new F(held.length), held.map((p) => p[1] + " " + vpText(fracOf(p[2]))).join(", ")];
+      }
+      return [new F(got), ""];
+    }
+    if (v.weights.length) {
+      const parts = []; let total = new F(0), known = false;
+      for (const [iid, value, w] of v.weights) {
+        const n = values[iid];
+        if (n == null) continue;
+        known = true; total = total.add(fracOf(w).mul(n));
+        parts.push(n + " x " + show(fracOf(w)) + " (" + value + ")");
+      }
+      return [known ? total : null, parts.join(" + ")];
+    }
+    const got = values[v.id];
+    return [got == null ? null : new F(got), ""];
+  }
+  function vScored(v, n, got) {
+    const vp = fracOf(v.vp);
+    if (v.threshold != null) return n.cmp(fracOf(v.threshold)) >= 0 ? vp : new F(0);
+    if (v.held) {
+      if (v.all) return n.eq(v.places.length) ? vp : new F(0);
+      if (Array.isArray(got)) return v.places.filter((p) => got.includes(p[0])).reduce((a, p) => a.add(fracOf(p[2])), new F(0));
+      return n.mul(fracOf(v.places[0][2]));
+    }
+    return n.mul(vp);
+  }
+  function calcVictory(values, roll) {
+    if (roll != null) throw new CalcError("victory has no roll: leave out --roll");
+    const scs = G.victory.scenarios;
+    const sc = scs.length > 1 ? scs.find((x) => x.id === values.scenario) : scs[0];
+    const calc = new Calc("victory", "Victory", "victory");
+    if (scs.length > 1) calc.step("scenario: " + sc.name);
+    const byId = Object.fromEntries(sc.counts.map((v) => [v.id, v]));
+    const stands = {};
+    let total = new F(0), scoring = false;
+    for (const v of sc.counts) {
+      const [n, named] = vAmount(v, values);
+      stands[v.id] = n;
+      if (n === null) {
+        if (fracOf(v.vp).n || v.result || v.has_vp) calc.note(v.name + ": not given, so counted as none" + (v.result ? "; it decides the game (" + v.result + ") when it is " + vLimit(v) : "") + ".");
+        continue;
+      }
+      let vp = vScored(v, n, values[v.id]);
+      if (v.has_vp) scoring = true;
+      let asked = "";
+      if (v.only_if && v.has_vp && !values[v.only_if]) { asked = ": scores only when " + sc.questions[v.only_if]; vp = new F(0); }
+      let line = v.name + ": " + show(n) + (named ? " (" + named + ")" : "");
+      if (v.threshold != null) line += ", " + vpText(fracOf(v.vp)) + " at " + show(fracOf(v.threshold)) + " or more";
+      else if (v.all) line += " of " + v.places.length + ", " + vpText(fracOf(v.vp)) + " only when every one is held";
+      if (v.has_vp) line += asked + " = " + vpText(vp);
+      if (v.result) line += " (" + v.result + " when it is " + vLimit(v) + ")";
+      calc.step(line + (v.source ? " (" + v.source + ")" : ""));
+      total = total.add(vp);
+    }
+    if (scoring) calc.step("total: " + vpText(total));
+    let decided = null;
+    for (const v of sc.counts) {
+      const n = stands[v.id];
+      if (!v.result || n == null || !vDecides(v, n)) continue;
+      const unmet = v.provided.filter((p) => stands[p.count] == null || !vDecides(p, stands[p.count]));
+      if (unmet.length) {
+        for (const p of unmet) { const m = stands[p.count]; calc.step(v.result + ": only when " + byId[p.count].name + " is " + vLimit(p) + (m != null ? " (it is " + show(m) + ")" : " (not given)")); }
+        continue;
+      }
+      calc.step(v.name + " " + show(n) + ", " + vLimit(v) + ": " + v.result + (v.source ? " (" + v.source + ")" : ""));
+      if (decided === null) decided = [v, n];
+      else calc.note(v.result + " too; the first listed stands (" + decided[0].result + ").");
+    }
+    if (decided !== null) calc.outcome = outcome(decided[0].result, decided[0].name + ": " + show(decided[1]));
+    else if (sc.table) {
+      const t = G.tables[sc.table];
+      let value = total;
+      if (total.d !== 1 && sc.rounding) { value = new F(roundTo(total, sc.rounding)); calc.step(show(total) + " VP rounded " + WORDS[sc.rounding] + ": " + show(value)); }
+      const e = entryFor(t, value.valueOf(), {});
+      if (!e) { calc.step(t.name + ": no level for " + show(value) + " VP"); calc.outcome = outcome("no level", show(value) + " VP"); }
+      else {
+        calc.step(t.name + ": " + show(value) + " VP -> " + e.result + (t.source ? " (" + t.source + ")" : ""));
+        calc.outcome = outcome(e.result, vpText(total) + (e.detail ? ": " + e.detail : ""));
+      }
+    } else {
+      calc.outcome = outcome(sc.default || "no result", scoring ? vpText(total) : "");
+      calc.step("no count decides the game: " + calc.outcome.result);
+    }
+    for (const text of sc.by_hand) calc.note("Not counted here, add by hand: " + text + ".");
+    calc.distribution = [[calc.outcome, new F(1)]];
     return calc;
   }
 

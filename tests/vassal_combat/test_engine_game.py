@@ -98,7 +98,7 @@ def test_vimy_assault_and_bombardment_in_the_engine(tmp_path):
     script = [f"SETUP\t{sc.name}", f"MOVE\t{mover.id}\t{allied[0][0]}\t{x}\t{y}",
               f"DROP\tR\t{crt.marker}\t{d_units[0].id}\t{d_at}",
               f"DROP\tA\t{crt.attacker_name}\t{mover.id}\t{a_at}",
-              f"KEY\tR\t{CTRL_R}", f"PROPS\tR\t{','.join(SHOWN)}",
+              "CALCS\tR", f"KEY\tR\t{CTRL_R}", f"PROPS\tR\t{','.join(SHOWN)}",
               f"DROP\tB\t{bomb.marker}\t{target_units[0].id}\t{target_at}",
               "SET\tB\tCombatMarkers\t2", "SET\tB\tCombatMod_gas\t1",
               f"KEY\tB\t{CTRL_R}", f"PROPS\tB\t{','.join(SHOWN)}"]
