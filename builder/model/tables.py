@@ -496,9 +496,22 @@ class RangeTable(TableBase):
     origin: str = Field(default="friendly unit", description="what it is measured from")
 
 
+class LimitTable(TableBase):
+    """A limit players check: at most so many strength points or units in one place (Eben-Emael
+    3.6: no more than 80 strength points in a sector)."""
+
+    kind: Literal["limit"]
+    most: int = Field(ge=0, description="the most allowed in one place")
+    counts: Literal["strength", "units"] = Field(
+        default="strength", description="what is added up: 'strength' (each unit's strength "
+        "points, given one by one) or 'units' (how many units)")
+    place: str = Field(default="hex", description="where the limit holds, as players say it: "
+                       "'hex', 'sector', 'sector edge'")
+
+
 Table = Annotated[
     Union[DifferentialTable, RatioTable, FireTable, ModifiedRollTable, LookupTable, ChartTable,
-          LineOfSightTable, RangeTable],
+          LineOfSightTable, RangeTable, LimitTable],
     Field(discriminator="kind"),
 ]
 

@@ -1541,7 +1541,27 @@
     return calc;
   }
 
-  const KINDS = { differential: calcDifferential, ratio: calcRatio, fire: calcFire, "modified-roll": calcModifiedRoll,
+  // builder.tables.limit: within a stacking limit or over it
+  function calcLimit(t, values, roll, calc) {
+    if (roll != null) throw new CalcError(t.id + " has no roll: leave out --roll");
+    let total;
+    if (t.counts === "strength") {
+      const each = values.strengths;
+      total = each.reduce((a, b) => a + b, 0);
+      calc.step((each.length === 1 ? "" : each.join(" + ") + " = ") + total + " strength points in one " + t.place);
+    } else {
+      total = values.units;
+      calc.step(total + " unit" + (total !== 1 ? "s" : "") + " in one " + t.place);
+    }
+    const what = t.counts === "strength" ? "strength points" : "units";
+    const rule = "At most " + t.most + " " + (t.most !== 1 ? what : what.slice(0, -1)) + " in one " + t.place + (t.source ? " (" + t.source + ")" : "");
+    if (total <= t.most) { calc.step(rule + ": allowed"); calc.outcome = outcome("allowed", total + " of at most " + t.most); }
+    else { calc.step(rule + ": " + (total - t.most) + " too many"); calc.outcome = outcome("not allowed", (total - t.most) + " over the limit: " + rule); }
+    calc.distribution = [[calc.outcome, new F(1)]];
+    return calc;
+  }
+
+  const KINDS = { limit: calcLimit, differential: calcDifferential, ratio: calcRatio, fire: calcFire, "modified-roll": calcModifiedRoll,
     lookup: calcLookup, chart: calcChart, "line-of-sight": calcSight, range: calcSight };
 
   // ----- the API (builder.tables.api.calculate) ---------------------------------------------------
