@@ -6,12 +6,12 @@ import re
 from fractions import Fraction
 
 from builder.model.tables import FireTable
-from builder.tables import dice, rules
+from builder.tables import dice, place, rules
 from builder.tables.common import meaning
 from builder.tables.inputs import CalcError, Choice, InputSpec
 from builder.tables.result import Calculation, Outcome, Tally
 from builder.tables.rounding import WORDS, is_half, round_to_int, show
-from builder.tables.terrain import divisor, place_terrain, terrain_inputs
+from builder.tables.terrain import divisor
 
 
 def _band(text: str) -> tuple[int, float]:
@@ -49,9 +49,7 @@ def cell_loss(cell: str) -> int:
 
 def inputs(game, t: FireTable) -> list[InputSpec]:
     """Fire strength and the target's terrain (or its place on the map)."""
-    specs = [firepower_input(t)]
-    if t.terrain_effect:
-        specs += terrain_inputs(game, t.terrain_effect, "the target's", prefix="target_")
+    specs = [firepower_input(t)] + place.specs(game, t)
     return specs + rules.inputs(game, t, specs)
 
 
@@ -63,8 +61,9 @@ def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calc
     calc.step(f"fire strength {strength}: column {t.bands[col]}" if not t.exact_bands
               else f"fire strength [{strength}]: column [{t.bands[col]}]")
     div = Fraction(1)
-    ids = place_terrain(game, values, "target_", calc) if t.terrain_effect else None
-    applied = rules.evaluate(game, t, values, rules.facts(game, t, values, ids), calc)
+    where = place.read(game, values, calc)
+    ids = list(where.terrain) if where.terrain is not None else None
+    applied = rules.evaluate(game, t, values, rules.facts(game, t, values, where), calc)
     if rules.refuse(applied, calc):
         return calc
     if t.terrain_effect:

@@ -35,15 +35,8 @@ SAMPLES = ("scheldt", "vimy-ridge", "eben-emael", "europa-terrain", "operation-v
 
 
 @pytest.fixture(scope="session")
-def sample_pdfs(tmp_path_factory):
-    """{sample: {"map" | "counters" | "aids": pdf path}}: the five samples' print files, built
-    once per test session through the command a user runs (slow: mark its tests slow)."""
-    from click.testing import CliRunner
-
-    from builder.cli import main
-
-    out = tmp_path_factory.mktemp("samples")
-    result = CliRunner().invoke(main, ["build", *SAMPLES, "--formats", "pdf", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    return {name: {kind: out / name / "print" / f"{name}-{kind}.pdf"
+def sample_pdfs(sample_outputs):
+    """{sample: {"map" | "counters" | "aids": pdf path}}: the five samples' print files, from
+    the run's one build of every sample (tests/conftest.py; slow)."""
+    return {name: {kind: sample_outputs / name / "print" / f"{name}-{kind}.pdf"
                    for kind in ("map", "counters", "aids")} for name in SAMPLES}
