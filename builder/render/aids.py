@@ -636,8 +636,35 @@ def _counted(items: list[str]) -> str:
     counts: dict[str, int] = {}
     for it in items:
         counts[it] = counts.get(it, 0) + 1
-    parts = [f"{n} × {it}" if n > 1 else it for it, n in counts.items()]
-    return ("; " if any("," in it for it in counts) else ", ").join(parts)
+    # three or more units of one kind ('1/1 (infantry battalion) 0114') are listed once under
+    # their kind: 'infantry battalions: 1/1 0114, 2/1 0214, 3/1 0314'
+    kinds: dict[str, list[str]] = {}
+    for it in counts:
+        m = _KIND.match(it)
+        kinds.setdefault(m.group(2) if m else "", []).append(it)
+    parts = []
+    sep = "; " if any("," in it for it in counts) else ", "
+    for kind, names in kinds.items():
+        if kind and len(names) >= 3:
+            short = [f"{n} × " if (n := counts[it]) > 1 else "" for it in names]
+            listed = [s + "".join(p for p in _KIND.match(it).group(1, 3) if p)
+                      for s, it in zip(short, names)]
+            parts.append(f"{_plural(kind)}: " + sep.join(listed))
+        else:
+            parts += [f"{counts[it]} × {it}" if counts[it] > 1 else it for it in names]
+    return ("; " if len(parts) > 1 and any(":" in p for p in parts) else sep).join(parts)
+
+
+_KIND = re.compile(r"^(.*?) \(([^()]+)\)( .*)?$")  # 'name (kind) hex'
+
+
+def _plural(kind: str) -> str:
+    """'infantry battalion' -> 'infantry battalions', 'fortress company' -> '... companies'."""
+    if kind.endswith("y") and kind[-2:-1] not in "aeiou":
+        return kind[:-1] + "ies"
+    if kind.endswith("s"):  # corps, headquarters
+        return kind
+    return kind + ("es" if kind.endswith(("x", "ch", "sh")) else "s")
 
 
 def _placement_where(game: Game, p) -> tuple[str, str]:
@@ -671,7 +698,7 @@ def setup_grid(game: Game, setup) -> Grid:
             item = game.unit_by_id.get(p.unit) or game.marker_by_id.get(p.unit)
             name += f", {getattr(item, 'back_name', '') or 'back'} side up"
         where, suggested = _placement_where(game, p)
-        groups.setdefault((side, where), []).append(f"{name} {suggested}" if suggested else name)
+        groups.setdefault((side, where), []).append(f"{name} ({suggested})" if suggested else name)
     # places holding the same units share a row: 'Bloc 1, Bloc 2, Bloc 4: a squad in each'
     same: dict[tuple[str, str], list[str]] = {}
     for (side, where), units in groups.items():
