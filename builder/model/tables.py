@@ -139,7 +139,8 @@ class TableBase(Sourced):
         "`builder check` refuses one the table's kind cannot apply")
     flags: dict[str, str] = Field(
         default={}, description="yes/no situations rules can test (when = { flag = ID }): "
-        "id -> the question a player answers, e.g. { beach-assault = 'Beach assault (16.0)' }")
+        "id -> the situation as a statement, which the rule's sentence prints after 'when', "
+        "e.g. { encircled = 'The defender is encircled (9.2)' }")
     required: tuple[str, ...] = Field(
         default=(), description="ids of inputs a player must give, e.g. ['turn'] when rules "
         "depend on the turn: left out, the calculator refuses and names the input instead of "

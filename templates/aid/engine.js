@@ -500,40 +500,23 @@
     if (c.not_) { const inner = holds(c.not_, f, unit); parts.push(inner === null ? null : !inner); }
     return allOf(parts);
   }
-  function describeWhen(c) {
-    const bits = [];
-    if (c.turn) bits.push("turn " + c.turn);
-    if ((c.period || []).length) bits.push("a " + c.period.join(" or ") + " turn");
-    if ((c.scenario || []).length) bits.push("scenario " + c.scenario.join(" or "));
-    for (const role of ROLES) for (const [a, want] of Object.entries(c[role] || {})) bits.push(role + " " + a + " " + want.join(" or "));
-    if ((c.terrain || []).length) bits.push("in " + c.terrain.join(" or "));
-    if ((c.region || []).length) bits.push("in region " + c.region.join(" or "));
-    if (c.place) bits.push(c.within ? "within " + c.within + " hexes of " + c.place : "at " + c.place);
-    if ((c.across || []).length) bits.push({ any: "any attacker", all: "every attacker", "per-unit": "each unit" }[c.attackers] + " across " + c.across.join(" or "));
-    if (c.flag) bits.push(c.flag);
-    for (const [k, v] of Object.entries(c.input || {})) bits.push(k + ": " + v);
-    if ((c.all || []).length) bits.push("(" + c.all.map(describeWhen).join(" and ") + ")");
-    if ((c.any || []).length) bits.push("(" + c.any.map(describeWhen).join(" or ") + ")");
-    if (c.not_) bits.push("not " + describeWhen(c.not_));
-    return bits.join(", ");
-  }
-  function needs(c, f) {
+  // what would decide a condition now unknown, as builder.tables.rules._needs words it
+  function needs(c, f, place) {
     let out = [];
-    if ((c.turn || (c.period || []).length) && f.turn === null) out.push("turn");
-    if ((c.scenario || []).length && f.scenario === null) out.push("scenario");
-    for (const role of ROLES) for (const a of Object.keys(c[role] || {})) if ((f.roles[role] || {})[a] == null) out.push(role + "_" + a);
-    if (((c.terrain || []).length && f.terrain === null) || (((c.region || []).length || c.place) && f.hex === null)) out.push("the hex");
-    if ((c.across || []).length && f.crossings === null) out.push("the attackers' hexes and the defender's hex");
-    for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) out.push(needs(x, f));
-    return [...new Set(out.filter((o) => o))].join(", ");
+    if ((c.turn || (c.period || []).length) && f.turn === null) out.push("the turn");
+    if ((c.scenario || []).length && f.scenario === null) out.push("the scenario");
+    for (const role of ROLES) for (const a of Object.keys(c[role] || {})) if ((f.roles[role] || {})[a] == null) out.push((role === "attacker" ? "the attacking units'" : "the " + role + "'s") + " " + a);
+    if (((c.terrain || []).length && f.terrain === null) || (((c.region || []).length || c.place) && f.hex === null)) out.push("the " + place + "'s hex");
+    if ((c.across || []).length && f.crossings === null) out.push("the attacking units' hexes", "the " + place + "'s hex");
+    for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) out.push(...needs(x, f, place));
+    return [...new Set(out.filter((o) => o))];
   }
-  function effectText(r) {
-    const e = ruleEffect(r), v = ruleValue(r);
-    if (e === "shift" || e === "drm") return " -> " + e + " " + signed(v);
-    if (e === "prohibited" || e === "cancels") return "";
-    if (typeof v === "object") return " -> " + Object.entries(v).map(([a, b]) => a + " becomes " + b).join(", ");
-    return " -> " + (typeof v === "number" ? e.replace(/_/g, " ") + " " + v : e + " " + v);
+  // the sentences builder.words writes for this table (rules, ends of the table, refusals)
+  const said = (t) => (G.words || {})[t.id] || { rules: {} };
+  function either(items, word = "or") {
+    return items.length <= 1 ? items.join("") : items.slice(0, -1).join(", ") + " " + word + " " + items[items.length - 1];
   }
+  const STAGE_WORDS = { attack: "the attack strength", defence: "the defence strength", column: "the column read", shift: "the column", cap: "the best column", roll: "the roll", cancel: "another rule" };
   const ruleFactor = (r) => { const v = fracOf(ruleValue(r)); return ruleEffect(r).endsWith("divisor") ? new F(1).div(v) : v; };
   const power = (x, n) => { let out = new F(1); for (let i = 0; i < n; i++) out = out.mul(x); return out; };
   function strength(r) {
@@ -543,15 +526,16 @@
     return 0;
   }
   function evaluateRules(t, values, f, calc) {
-    const out = { prohibited: [], attack: [], defence: [], rows: [], column: null, shift: 0, cap: null, drm: 0, replace: [] };
+    const out = { prohibited: [], attack: [], defence: [], rows: [], column: null, shift: 0, cap: null, drm: 0, replace: [], said: said(t).rules };
     const rules = t.rules || [];
     if (!rules.length) return out;
+    const say = out.said;
     const uses = {}, units = {};
     for (const r of rules) {
       if (!r.when) {
         const v = values[r.id];
         uses[r.id] = truthy(v) ? Number(v) : 0;
-        if (uses[r.id]) calc.step(r.label + (uses[r.id] > 1 ? " x" + uses[r.id] : "") + effectText(r) + (r.source ? " (" + r.source + ")" : ""));
+        if (uses[r.id]) calc.step(say[r.id] + (uses[r.id] > 1 ? " — " + uses[r.id] + " times" : ""));
         continue;
       }
       const perUnit = [...walk(r.when)].some((c) => c.attackers === "per-unit");
@@ -561,11 +545,11 @@
         ok = units[r.id].length > 0;
       } else ok = holds(r.when, f);
       if (ok === null) {
-        calc.note(r.label + " applies only when " + describeWhen(r.when) + ": give " + needs(r.when, f) + " to apply it" + (r.source ? " (" + r.source + ")." : "."));
+        calc.note("Not applied without " + either(needs(r.when, f, PLACES[t.kind][0] || "defender"), "and") + ": " + say[r.id]);
         ok = false;
       }
       uses[r.id] = ok ? 1 : 0;
-      if (ok) calc.step(r.label + ": " + describeWhen(r.when) + effectText(r) + (r.source ? " (" + r.source + ")" : ""));
+      if (ok) calc.step(say[r.id]);
     }
     for (const r of rules) {
       if (ruleEffect(r) !== "cancels" || !uses[r.id]) continue;
@@ -580,7 +564,7 @@
     for (const r of live) if (r.group) { if (!groups.has(r.group)) groups.set(r.group, []); groups.get(r.group).push(r); }
     for (const [g, members] of groups) {
       const best = firstMax(members, strength);
-      if (members.length > 1) calc.step(g + ": " + members.map((m) => m.label).join(", ") + ": not cumulative, only the strongest counts: " + best.label);
+      if (members.length > 1) calc.step("Not cumulative (" + g.replace(/-/g, " ") + "): " + either(members.map((m) => m.label), "and") + "; only the strongest counts: " + best.label);
       live = live.filter((r) => !r.group || r.group !== g || r === best);
     }
     live = combineRules(t, live, uses, calc);
@@ -609,7 +593,7 @@
       let pick;
       if (mode === "first") {
         pick = members[0];
-        calc.step("only the first rule that applies counts (" + stage + "): " + pick.label);
+        calc.step("Only the first rule listed that changes " + (STAGE_WORDS[stage] || "the same thing") + " counts: " + pick.label);
       } else {
         pick = members[0];
         const val = (r) => (stage === "shift" ? new F(r.shift * uses[r.id]) : power(ruleFactor(r), uses[r.id]));
@@ -617,7 +601,7 @@
           const c = val(r).cmp(val(pick));
           if ((stage === "shift" || stage === "attack") ? c < 0 : stage === "defence" ? c > 0 : false) pick = r;
         }
-        calc.step("not cumulative (" + stage + "): the one best for the defender, " + pick.label);
+        calc.step("Only the rule best for the defender that changes " + (STAGE_WORDS[stage] || "the same thing") + " counts: " + pick.label);
       }
       keep.push(pick);
     }
@@ -644,7 +628,7 @@
   function perUnit(applied, vals, nAttackers, rounding, calc) {
     const rules = applied.attack.filter(([, , u]) => u && u.length);
     if (!rules.length) return vals;
-    if (vals.length !== nAttackers) throw new CalcError(rules[0][0].label + " applies to some attacking units only (attackers = per-unit): give attack as one value per attacker hex, in the same order");
+    if (vals.length !== nAttackers) throw new CalcError(rules[0][0].label + " applies to each attacking unit that crosses on its own: give attack as one value per attacker hex, in the same order");
     const out = vals.slice();
     for (const [r, k, u] of rules) for (const i of u) out[i] = scaleBy(out[i], k, r.rounding || rounding, calc, "unit " + (i + 1) + ", " + r.label);
     return out;
@@ -656,13 +640,13 @@
     if (total) calc.step("column " + labels(index) + " shifted " + signed(total));
     let nw;
     if (target < 0) {
-      if (t.beyond_low === "not-allowed") { calc.step("shifted below the first column: the attack is not allowed (beyond_low)"); return null; }
+      if (t.beyond_low === "not-allowed") { calc.step(said(t).beyond_low); return null; }
       nw = t.beyond_low === "first-column" ? 0 : last;
-      calc.note("A shift past the end of the table is lost: the " + (nw === 0 ? "first" : "last") + " column is used (beyond_low).");
+      calc.note(said(t).beyond_low);
     } else if (target > last) {
-      if (t.beyond_high === "not-allowed") { calc.step("shifted beyond the last column: the attack is not allowed (beyond_high)"); return null; }
+      if (t.beyond_high === "not-allowed") { calc.step(said(t).beyond_high); return null; }
       nw = t.beyond_high === "last-column" ? last : 0;
-      calc.note("A shift past the end of the table is lost: the " + (nw === last ? "last" : "first") + " column is used (beyond_high).");
+      calc.note(said(t).beyond_high);
     } else nw = target;
     if (total) calc.step("-> " + labels(nw));
     if (applied.cap) { const c = columnIndex(applied.cap.cap); if (nw > c) { calc.step(applied.cap.label + ": at most " + labels(c)); nw = c; } }
@@ -672,8 +656,8 @@
   function refuseRules(applied, calc) {
     if (!applied.prohibited.length) return false;
     const r = applied.prohibited[0];
-    calc.step(r.label + ": not allowed (" + r.prohibited + ")");
-    calc.outcome = outcome("not allowed", r.label + " (" + r.prohibited + ")");
+    // the rule's sentence: the working said it as the rule applied; the headline says it again
+    calc.outcome = outcome("not allowed", applied.said[r.id]);
     calc.distribution = [[calc.outcome, new F(1)]];
     return true;
   }
@@ -710,11 +694,11 @@
     if (diff < bands[0][0]) {
       if (t.beyond_low === "not-allowed") return [null, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": not allowed"];
       const i = t.beyond_low === "first-column" ? 0 : bands.length - 1;
-      return [i, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": read as " + row.differentials[i] + " (beyond the left end: " + t.beyond_low + ")"];
+      return [i, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": read as " + row.differentials[i]];
     }
     if (t.beyond_high === "not-allowed") return [null, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": not allowed"];
     const i = t.beyond_high === "last-column" ? bands.length - 1 : 0;
-    return [i, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": read as " + row.differentials[i] + " (beyond the right end: " + t.beyond_high + ")"];
+    return [i, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": read as " + row.differentials[i]];
   }
   function diffLabel(t, row, i) {
     if (i < row.differentials.length) return row.differentials[i] + " on " + row.name;
@@ -840,7 +824,7 @@
     if (options.length > 1) for (const [r, i, how] of options) calc.step("  " + r.name + ": " + how + (i !== null ? " -> column " + (i + 1) : ""));
     if (!allowed.length) {
       calc.step(options[0][2]);
-      calc.outcome = outcome("not allowed", "the attack cannot be made at this differential");
+      calc.outcome = outcome("not allowed", said(t).cannot);
       calc.distribution = [[calc.outcome, new F(1)]];
       return calc;
     }
@@ -855,7 +839,7 @@
     itemNote(calc, row, "row " + row.name);
     const col = moveColumn(t, calc, col0, applied, shiftTotal(calc, t.shifts, values), t.columns - 1, (i) => diffLabel(t, row, i), (n) => parseInt(n, 10) - 1);
     if (col === null) {
-      calc.outcome = outcome("not allowed", "the attack cannot be made at this differential");
+      calc.outcome = outcome("not allowed", said(t).cannot);
       calc.distribution = [[calc.outcome, new F(1)]];
       return calc;
     }
@@ -946,13 +930,13 @@
     if (want.cmp(vals[0]) < 0) {
       if (t.beyond_low === "not-allowed") { step("below the lowest column " + t.columns[0] + ": the attack is not allowed"); return null; }
       const i = t.beyond_low === "first-column" ? 0 : vals.length - 1;
-      step("below the lowest column " + t.columns[0] + ": read on " + t.columns[i] + " (" + t.beyond_low + ")");
+      step("below the lowest column " + t.columns[0] + ": read on " + t.columns[i]);
       return i;
     }
     if (want.cmp(vals[vals.length - 1]) > 0) {
       if (t.beyond_high === "not-allowed") { step("above the highest column " + t.columns[t.columns.length - 1] + ": the attack is not allowed"); return null; }
       const i = t.beyond_high === "last-column" ? vals.length - 1 : 0;
-      step("above the highest column " + t.columns[t.columns.length - 1] + ": read on " + t.columns[i] + " (" + t.beyond_high + ")");
+      step("above the highest column " + t.columns[t.columns.length - 1] + ": read on " + t.columns[i]);
       return i;
     }
     let i = 0;
@@ -1140,7 +1124,7 @@
     if (losses.length === 1) {
       const col = columnFor(losses[0][0], true);
       if (col === null) {
-        calc.outcome = outcome("not allowed", "the attack cannot be made at these odds");
+        calc.outcome = outcome("not allowed", said(t).cannot);
         calc.distribution = [[calc.outcome, new F(1)]];
         return calc;
       }
@@ -1171,7 +1155,7 @@
     for (const [loss, pLoss] of losses) {
       const col = columnFor(loss, false);
       if (col === null) {
-        tally.add(outcome("not allowed", "the attack cannot be made at these odds"), pLoss);
+        tally.add(outcome("not allowed", said(t).cannot), pLoss);
         cols.push(["not allowed", pLoss]);
         continue;
       }
@@ -1335,19 +1319,31 @@
     const seen = {};
     return t.rows.map((row) => { let v = slug(row[0]); seen[v] = (seen[v] || 0) + 1; if (seen[v] > 1) v = v + "-" + seen[v]; return v; });
   }
+  // as builder.tables.chart.row_labels: as many first cells as tell a row from the others
+  function chartRowLabels(t) {
+    const same = (a, b, k) => a.slice(0, k).every((x, i) => x === b[i]);
+    return t.rows.map((row) => {
+      let k = 1;
+      while (k < row.length && t.rows.some((o) => o !== row && same(o, row, k))) k++;
+      return row.slice(0, k).join(" · ");
+    });
+  }
   function calcChart(t, values, roll, calc) {
     if (roll != null) throw new CalcError(t.id + " is a chart: it has no roll");
     const index = chartRowChoices(t).indexOf(values.row);
     const row = t.rows[index];
+    const label = chartRowLabels(t)[index];
     calc.step(t.columns[0] + ": " + row[0]);
     if (truthy(values.column)) {
       const j = 1 + t.columns.slice(1).findIndex((c) => slug(c) === values.column);
       calc.column = t.columns[j];
       calc.outcome = outcome(row[j], t.columns[j] + ": " + row[j]);
+    } else if (row.length === 2) {
+      calc.outcome = outcome(row[1], "");
+      calc.column = t.columns[1];
     } else {
-      const pairs = t.columns.slice(1).map((c, k) => [c, row[k + 1]]);
-      calc.outcome = outcome(pairs.length === 1 ? row[1] : pairs.map(([c, v]) => c + ": " + v).join("; "), "");
-      if (pairs.length === 1) calc.column = t.columns[1];
+      const named = label.split(" · ").length;
+      calc.outcome = outcome(label, t.columns.slice(named).map((c, k) => [c, row[named + k]]).filter(([, v]) => v).map(([c, v]) => c + ": " + v).join("; "));
     }
     calc.step("result: " + calc.outcome.result);
     calc.distribution = [[calc.outcome, new F(1)]];
@@ -1758,7 +1754,10 @@
       const held = holds(r.when, f);
       const src = r.source ? " (" + r.source + ")" : "";
       const about = conditionAbout(r.when, name);
-      if (held === null) reasons.push((about ? "not decided" : r.label + ": not decided") + " until " + needs(r.when, f) + " is given" + src);
+      if (held === null) {
+        const need = needs(r.when, f, PLACES[t.kind][0] || "defender");
+        reasons.push((about ? "not decided" : r.label + ": not decided") + " until " + either(need, "and") + (need.length === 1 ? " is" : " are") + " given" + src);
+      }
       else if (held === false) {
         const keys = failingKeys(r.when, f, name);
         const said = keys.length ? ((G.phrases[t.id] || {})[r.id] || {})[keys.join("+")] || "" : "";
