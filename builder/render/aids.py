@@ -70,9 +70,12 @@ def _words(game: Game, t) -> list[Para]:
 
 
 def subtitle(t) -> str:
-    """A card's header note: the rule it comes from and the dice it rolls ('17.5 · roll 1d6')."""
+    """A card's header note: the rule it comes from and the dice it rolls ('17.5 · roll 1d6');
+    of a long list of sources, the first (the header has room for a few words only)."""
     dice = getattr(t, "dice", "")
-    return " · ".join(x for x in (t.source, f"roll {dice}" if dice else "") if x)
+    rule = t.source if len(t.source) <= 14 else t.source.split(",")[0]
+    return " · ".join(x for x in (rule if len(rule) <= 14 else "", f"roll {dice}" if dice else "")
+                      if x)
 
 
 def _roll_rows(results: dict, dice: str) -> list[str]:
@@ -168,7 +171,7 @@ def _lookup(game: Game, t) -> Card:
     header = [_h(key, "Result", *(["Detail"] if has_detail else []))]
     rows = []
     for e in t.entries:
-        when = "otherwise" if e.when.strip() == "else" else e.when
+        when = words.entry(t, e.when)
         row = [Cell(when, bold=True), Cell(e.result, align="start")]
         if has_detail:
             row.append(Cell(e.detail, align="start"))
@@ -460,16 +463,7 @@ def turn_card(game: Game) -> Card:
 
 
 def _where(game: Game, at: str) -> str:
-    if at.startswith("box:"):
-        box = next((b for b in game.info.boxes if b.id == at[4:]), None)
-        return f"{box.name} box" if box else at
-    if at.startswith("turn:"):
-        return f"Turn track, turn {at[5:]}"
-    if at == "off-map":
-        return "Off the map"
-    if at in game.sector_by_id:
-        return game.sector_by_id[at].name
-    return at
+    return words.location(game, at)
 
 
 def _either(items: list[str]) -> str:
@@ -632,17 +626,7 @@ def setup_cards(game: Game) -> list[Card]:
                                   wrap_cols={2, 3, 4}))
             if sc.allowances:
                 lines = [("Replacements and rebuilds", True)]
-                for a in sc.allowances:
-                    who = game.sides[a.side].name if a.side in game.sides else a.side
-                    lines.append(
-                        (
-                            (
-                                f"{who}: {a.count} {a.kind}{'s' if a.count != 1 else ''}, "
-                                f"turns {a.turns}"
-                            ),
-                            False,
-                        )
-                    )
+                lines += [(words.allowance(game, a), False) for a in sc.allowances]
                 parts.append(Para(lines))
             if sc.draws:
                 parts.append(

@@ -1555,7 +1555,11 @@
     if (!spec) throw new CalcError(G.game + " has no table or calculator '" + id + "'; choose from: " + Object.keys(specsById).join(", "));
     if (roll === "" || roll === undefined) roll = null;
     const values = resolve(spec.inputs, given || {});
-    if (!(id in G.tables)) { const c = id === "victory" ? calcVictory(values, roll) : calcMap(id, values, roll); c.values_ = values; return c; }
+    if (!(id in G.tables)) {
+      const c = id === "victory" ? calcVictory(values, roll) : (G.lookups && id in G.lookups && id !== "scenarios") ? calcScenarioLookup(id, spec, values, roll) : calcMap(id, values, roll);
+      c.values_ = values;
+      return c;
+    }
     let t = G.tables[id];
     const calc = new Calc(t.id, t.name, t.kind);
     const reading = "reading" in values ? values.reading : "written";
@@ -1679,6 +1683,28 @@
       calc.step("no count decides the game: " + calc.outcome.result);
     }
     for (const text of sc.by_hand) calc.note("Not counted here, add by hand: " + text + ".");
+    calc.distribution = [[calc.outcome, new F(1)]];
+    return calc;
+  }
+
+  // ----- scenario lookups (builder.tables.scenario_lookups): answers worked out by the builder --
+  function calcScenarioLookup(id, spec, values, roll) {
+    if (roll != null) throw new CalcError(id + " has no roll: leave out --roll");
+    const calc = new Calc(id, spec.name, "scenario");
+    const names = ["unit", "turn", "hex", "sector", "box", "region"].filter((k) => spec.inputs.some((i) => i.id === k));
+    const given = names.filter((k) => values[k] != null);
+    if (id === "setup" && given.length > 1) throw new CalcError("give one place: " + names.join(", ") + " (one of them)");
+    const sk = values.scenario != null ? values.scenario : "";
+    const key = sk + "|" + (given.length ? given[0] + "=" + String(values[given[0]]) : "");
+    let answer = G.lookups[id][key];
+    if (!answer) {  // a hex with nothing set up, entering or named there
+      const scenarios = G.lookups.scenarios;
+      const name = sk ? scenarios[sk] : Object.values(scenarios)[0];
+      answer = { steps: (sk ? ["scenario: " + name] : []).concat(["nothing is set up in " + values[given[0]] + " in " + name]),
+        result: "nothing", meaning: "set up in " + values[given[0]] };
+    }
+    for (const st of answer.steps) calc.step(st);
+    calc.outcome = outcome(answer.result, answer.meaning);
     calc.distribution = [[calc.outcome, new F(1)]];
     return calc;
   }
