@@ -615,7 +615,15 @@ def settings(game, t) -> list[str]:
     elif kind == "range":
         out.append(f"The {t.target} must be at most {plural(t.max, 'hex', 'hexes')} from the "
                    f"{t.origin}.")
+    elif kind == "limit":
+        out.append(limit(t) + ".")
     return out
+
+
+def limit(t) -> str:
+    """A limit table's rule: 'At most 80 strength points in one sector'."""
+    what = "strength points" if t.counts == "strength" else "units"
+    return f"At most {t.most} {what if t.most != 1 else what[:-1]} in one {t.place}"
 
 
 def sight(game, t) -> list[str]:

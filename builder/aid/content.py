@@ -95,7 +95,7 @@ def turn_track(game: Game) -> list[dict]:
     for n in range(turns.first, turns.first + turns.count):
         d = detail.get(n)
         out.append({"number": n, "name": d.name if d else "", "night": bool(d and d.night),
-                    "period": d.period if d else "", "note": d.note if d else ""})
+                    "period": d.period if d else "", "note": d.text if d else ""})
     return out
 
 

@@ -409,7 +409,7 @@ def turn_card(game: Game) -> Card:
     turns = list(range(t.first, t.first + t.count))
     labels = {n: _turn_label(game, n) for n in turns}
     has_label = all(labels.values())
-    events = {n: detail[n].note for n in turns if n in detail and detail[n].note}
+    events = {n: detail[n].text for n in turns if n in detail and detail[n].text}
     parts: list = []
     per = -(-len(turns) // -(-len(turns) // 15))  # blocks of at most 15, all the same length
     for start in range(0, len(turns), per):
