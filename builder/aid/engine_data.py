@@ -78,7 +78,7 @@ def _map_script_json(game: Game) -> str:
 
 def _engine_fields(game: Game) -> dict:
     """engine_data without its map."""
-    from builder.tables import accounting, api, effects, victory
+    from builder.tables import accounting, api, effects, scenario_lookups, victory
 
     return {
         "game": game.slug,
@@ -92,6 +92,8 @@ def _engine_fields(game: Game) -> dict:
         # that say why an input changed nothing (builder.tables.accounting)
         "phrases": {t.id: accounting.phrases(game, t) for t in game.tables if t.rules},
         "victory": victory.engine_data(game),  # the scenarios' victory (builder.tables.victory)
+        # the scenario lookups' answers (builder.tables.scenario_lookups), worked out here
+        "lookups": scenario_lookups.engine_data(game),
     }
 
 
