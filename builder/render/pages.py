@@ -5,7 +5,6 @@ page furniture (titles, instructions). A page is a list of placed SVG layers (co
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -667,17 +666,19 @@ def _mini_plan(x: float, y: float, nx: int, ny: int, i: int, j: int) -> str:
 
 
 def _assembly_page(game: Game, svg: str, paper: str, t: Tiling, label: str) -> Page:
-    """The first map page: the whole map small, each tile's piece outlined and named where it
-    goes."""
+    """The first map page: the whole map small, each tile's piece outlined, the columns lettered
+    above it and the rows numbered beside it (as a chessboard: nothing printed over the map, so
+    no name is overprinted and the map's drawing is the tiles' own, drawn once)."""
     w, h = paper_size(paper, t.landscape)
     m = style.PAGE_MARGIN
     map_w, map_h = svg_size_mm(svg)
-    aw, ah = w - 2 * m, h - 2 * m - HEADER - FOOTER - 12
+    gutter = 9.0  # for the column letters above and the row numbers left of the map
+    aw, ah = w - 2 * m - 2 * gutter, h - 2 * m - HEADER - FOOTER - 12 - gutter
     k = min(aw / map_w, ah / map_h)
     ox = (w - map_w * k) / 2
-    oy = m + HEADER + 10
+    oy = m + HEADER + 10 + gutter
     grid = []
-    size = max(4.0, min(9.0, t.piece_w * k * 0.3, t.piece_h * k * 0.4))
+    size = 5.0
     for j in range(t.ny):
         for i in range(t.nx):
             x0, y0, _, _ = t.window(i, j, map_w, map_h)
@@ -685,16 +686,19 @@ def _assembly_page(game: Game, svg: str, paper: str, t: Tiling, label: str) -> P
             rx, ry = ox + x0 * k, oy + y0 * k
             grid.append(S.rect(rx, ry, pw * k, ph * k, fill="none", stroke=style.RED_FACTOR,
                                stroke_width=0.35))
-            grid.append(S.text(rx + pw * k / 2, ry + ph * k / 2 + size * 0.35, _tile_name(i, j),
-                               size, bold=True, fill=style.RED_FACTOR, opacity="0.85",
-                               halo="#ffffff", halo_width=0.8))
+            if j == 0:
+                grid.append(S.text(rx + pw * k / 2, oy - 2.5, chr(65 + i), size, bold=True,
+                                   fill=style.RED_FACTOR))
+            if i == 0:
+                grid.append(S.text(ox - 2.5, ry + ph * k / 2 + size * 0.35, str(j + 1), size,
+                                   bold=True, fill=style.RED_FACTOR, anchor="end"))
     intro = (
-        f"The {label} prints at actual size on {t.nx * t.ny} {paper_name(paper)} pages "
-        f"({t.nx} across, {t.ny} down). Trim each tile's left and top edges along the marks in "
-        "its margin and glue it over the tinted strips of the tiles left of and above it, "
-        "starting from A1."
+        f"This {label.split(',')[0]} prints at actual size on {t.nx * t.ny} {paper_name(paper)} pages "
+        f"({t.nx} across, {t.ny} down): tile B2 is column B, row 2. Trim each tile's left and "
+        "top edges along the marks in its margin and glue it over the tinted strips of the tiles "
+        "left of and above it, starting from A1."
     )
-    lines = S.wrap(intro, aw, 3.0)
+    lines = S.wrap(intro, w - 2 * m, 3.0)
     body = "".join(
         S.text(m, m + HEADER + 2 + i * 3.8, ln, 3.0, anchor="start") for i, ln in enumerate(lines)
     )
@@ -702,12 +706,7 @@ def _assembly_page(game: Game, svg: str, paper: str, t: Tiling, label: str) -> P
         w, h, f"{game.info.title}: {label}, assembly", "", "Print at 100 % (actual size).", body
     )
     over = S.document(w, h, "".join(grid))
-    # the small map without its words (unreadable at this scale): the tile names alone read
-    plain = _TEXT.sub("", svg)
     return Page(
-        w, h, (Layer(furniture), Layer(plain, ox, oy, scale=k, alone=True), Layer(over)),
+        w, h, (Layer(furniture), Layer(svg, ox, oy, scale=k, alone=True), Layer(over)),
         f"{label} assembly"
     )
-
-
-_TEXT = re.compile(r"<text\b[^>]*>.*?</text>", re.DOTALL)
