@@ -128,10 +128,15 @@ def _build(game, t: RatioTable) -> Calculator:
     places = location_names(game)
     keys = [key_text(name) for name, _ in places]
 
+    nodes = vrules.static_nodes(t)  # the rules' place tests, one packed fact each
+    across = vrules.across_sets(game, t) if game.is_hex else []
+
     # facts about the defender's place
     def facts(place) -> dict[str, Fraction | int]:
         ids = place_terrain(game, place) if place is not None else default_terrain(game)
         out = {"DIV": terrain_divisor(game, t, ids), "SHIFT": terrain_shift(game, t, ids)}
+        for i, node in enumerate(nodes):
+            out[f"R{i}"] = vrules.static_value(game, node, place) if place is not None else 0
         if fire is not None and place is not None and not game.is_hex:
             s = game.sector_by_id[place]
             out["MG"] = _band(fire, s.mg) + 1 if s.mg else 0
@@ -145,7 +150,7 @@ def _build(game, t: RatioTable) -> Calculator:
 
     def coded(f) -> dict[str, int]:
         out = {"DIV": divs.index(f["DIV"]), "SHIFT": f["SHIFT"] - lo_shift}
-        for k in ("MG", "ARC"):
+        for k in ("MG", "ARC", *(f"R{i}" for i in range(len(nodes)))):
             if k in f:
                 out[k] = f[k]
         return out
@@ -153,6 +158,7 @@ def _build(game, t: RatioTable) -> Calculator:
     fields = [Field("DIV", len(divs)), Field("SHIFT", shifts_seen[-1] - lo_shift + 1)]
     if fire is not None and not game.is_hex:
         fields += [Field("MG", len(fire.bands) + 1), Field("ARC", 2)]
+    fields += [Field(f"R{i}", 2) for i in range(len(nodes))]
     loc = Packer(f"{tid}@", fields, f"{P}Loc")
     all_facts = [coded(f) for f in raw]
     default = commonest(all_facts, coded(facts(None)))
@@ -176,6 +182,7 @@ def _build(game, t: RatioTable) -> Calculator:
         side_divs = sorted({hexside_divisor(game, t, types) for _, _, types in sides} - {1})
         if side_divs:
             pair_fields.append(Field("HD", len(side_divs) + 1))
+    pair_fields += [Field(f"XC{j}", 2) for j in range(len(across))]
     arc_pairs = []
     if fire is not None and not game.is_hex:
         pair_fields.append(Field("INARC", 2))
@@ -187,7 +194,7 @@ def _build(game, t: RatioTable) -> Calculator:
         c.at_property = f"{P}At_{tid}"
         c.published[c.at_property] = "LocationName"
         pair = Packer(f"{tid}>", pair_fields, f"{P}Side")
-        if side_divs:
+        if side_divs and not across:
             for a, b, types in sides:
                 d = hexside_divisor(game, t, types)
                 if d != 1:
@@ -198,29 +205,67 @@ def _build(game, t: RatioTable) -> Calculator:
         for a, b in arc_pairs:
             where = f"{key_text(sector_label(game, a))}>{key_text(sector_label(game, b))}"
             c.data.update(pair.data([where], [{"INARC": 1}], {}))
+        if across:
+            for a, b, types in sides:
+                vals = {f"XC{j}": int(bool(set(types) & set(want))) for j, want in enumerate(across)}
+                if side_divs:
+                    d = hexside_divisor(game, t, types)
+                    vals["HD"] = side_divs.index(d) + 1 if d != 1 else 0
+                if any(vals.values()):
+                    c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"], [vals], {}))
         key = f'LocationName + ">" + {c.at_property}'
         for name, e in pair.word_props(key, {}):
             c.attacker.append((name, e))
         if side_divs:
             hd = pair.field("HD")
-            c.attacker.append((f"{P}A_{tid}", x.choose(
+            c.attacker.append((f"{P}H_{tid}", x.choose(
                 [(f"{hd} == {i + 1}", x.divide_by(strength, d, rule)) for i, d in enumerate(side_divs)],
                 strength)))
-        else:
-            c.attacker.append((f"{P}A_{tid}", strength))
+            strength = f"{P}H_{tid}"
         if arc_pairs:
             c.attacker.append((f"{P}Arc_{tid}", pair.field("INARC")))
-    else:
-        c.attacker.append((f"{P}A_{tid}", strength))
+        for j in range(len(across)):
+            c.attacker.append((f"{P}XC{j}_{tid}", pair.field(f"XC{j}")))
     c.attacker_marks.append((f"{P}One_{tid}", "1"))
+    c.engine_prop(f"{P}Attackers", f'Sum("{P}One_{tid}", "{{true}}")')
+    for j in range(len(across)):
+        c.engine_prop(f"{P}XC{j}", f'Sum("{P}XC{j}_{tid}", "{{true}}")')
+
+    def crossed(types: tuple[str, ...], mode: str) -> str:
+        j = across.index(tuple(types))
+        return (f"{P}XC{j} > 0" if mode == "any"
+                else f"{P}Attackers > 0 && {P}XC{j} == {P}Attackers")
+
+    # the rules: what they read from the board, their inputs, which apply and how much
+    shifts = shift_inputs(c, t.shifts)
+    ctx = vrules.Context(place=lambda i: loc.field(f"R{i}"),
+                         role=vrules.StackRoles(c, game, tid, "defender", "attacker"),
+                         roles=("attacker", "defender"), across=crossed if across else None,
+                         per_unit=game.is_hex)
+    ruled = vrules.compile_rules(c, game, t, ctx=ctx)
+    # a per-unit rule (a unit attacking across a canal halved) at each attack marker that crosses
+    for k, (r, uses, types, _rest) in enumerate(ruled.per_unit):
+        keep = f"{P}Keep_{tid}_{x.ident(r.id)}"
+        c.published[keep] = uses
+        a, b = vrules._fraction(r)
+        j = across.index(tuple(types))
+        scaled = x.round_div(f"{strength} * {a}", str(b), r.rounding or rule)
+        crosses = f"{pair.field(f'XC{j}')} == 1 && {keep} > 0"
+        c.attacker.append((f"{P}U{k}_{tid}", f"{crosses} ? {x.paren(scaled)} : {strength}"))
+        strength = f"{P}U{k}_{tid}"
+    c.attacker.append((f"{P}A_{tid}", strength))
 
     c.engine_prop(f"{P}Attack", f'Sum("{P}A_{tid}", "{{true}}")')
-    c.engine_prop(f"{P}Attackers", f'Sum("{P}One_{tid}", "{{true}}")')
     c.engine_prop(f"{P}DefRaw", f'SumStack("{defence_prop}")')
+    defence = f"{P}DefRaw"
     if t.edge_cap and t.edge_cap_defence:
-        c.prop(f"{P}Defence", f"Math.min({P}DefRaw, {t.edge_cap})")
+        defence = c.prop(f"{P}DefCapped", f"Math.min({P}DefRaw, {t.edge_cap})")
+    if ruled.defence:  # a rule's factor on the defence, rounded once, at least 1 of a defence
+        dn, dd = vrules.factor(ruled.defence)
+        c.prop(f"{P}Defence", f"{defence} == 0 ? 0 : Math.max(" + vrules.rounded(
+            f"{defence} * {x.paren(dn)}", dd, ruled.defence, rule) + ", 1)")
     else:
-        c.prop(f"{P}Defence", f"{P}DefRaw")
+        c.prop(f"{P}Defence", defence)
 
     # the defender's fire first: its machine guns (from the map), their arc, a roll
     if fire is not None and not game.is_hex:
@@ -237,9 +282,17 @@ def _build(game, t: RatioTable) -> Calculator:
         c.prop(f"{P}Loss", "0")
     c.prop(f"{P}Net", f"Math.max({P}Attack - {P}Loss, 0)")
     div = loc.field("DIV")
-    c.prop(f"{P}Divided", x.choose(
-        [(f"{div} == {i}", x.divide_by(f"{P}Net", d, rule)) for i, d in enumerate(divs) if d != 1],
-        f"{P}Net"))
+    if ruled.attack:  # the terrain's divisor and the rules' factors, rounded once
+        an, ad = vrules.factor(ruled.attack)
+        c.prop(f"{P}Divided", x.choose(
+            [(f"{div} == {i}", vrules.rounded(f"{P}Net * {d.denominator} * {x.paren(an)}",
+                                              f"{d.numerator} * {x.paren(ad)}", ruled.attack, rule))
+             for i, d in enumerate(divs) if d != 1],
+            vrules.rounded(f"{P}Net * {x.paren(an)}", ad, ruled.attack, rule)))
+    else:
+        c.prop(f"{P}Divided", x.choose(
+            [(f"{div} == {i}", x.divide_by(f"{P}Net", d, rule)) for i, d in enumerate(divs)
+             if d != 1], f"{P}Net"))
 
     # the odds as a fraction WNum / WDen, and the column (-1: not allowed)
     below = t.rounding_below or MIRROR[t.rounding]
@@ -263,12 +316,20 @@ def _build(game, t: RatioTable) -> Calculator:
         + [(le(k), str(k)) for k in range(last, 0, -1)], "0"))
     sh = loc.field("SHIFT")
     c.prop(f"{P}TerrainShift", f"{sh} - {-lo_shift}" if lo_shift else sh)
-    shifts = shift_inputs(c, t.shifts)
-    ruled = vrules.compile_rules(c, game, t)
     c.prop(f"{P}Banned", ruled.prohibited)
-    c.prop(f"{P}Column", f"{P}Banned || {P}OddsCol < 0 ? -1 : " + x.paren(vrules.moved(
-        f"{P}OddsCol", f"{P}TerrainShift + {shift_total(shifts)} + {x.paren(ruled.shift)}", last,
-        t.beyond_low, t.beyond_high)))
+    labels = [_label(col) for col in t.columns]
+    base = f"{P}OddsCol"
+    if ruled.column:  # a rule's column, read before the shifts
+        c.prop(f"{P}RuleCol", vrules.first_index(ruled.column, lambda col: labels.index(_label(col))))
+        base = c.prop(f"{P}BaseCol", f"{P}RuleCol >= 0 ? {P}RuleCol : {P}OddsCol")
+    moved = vrules.moved(base, f"{P}TerrainShift + {shift_total(shifts)} + {x.paren(ruled.shift)}",
+                         last, t.beyond_low, t.beyond_high)
+    if ruled.cap:  # at most this column, after the shifts
+        c.prop(f"{P}Moved", moved)
+        c.prop(f"{P}CapCol", vrules.first_index(ruled.cap, lambda col: labels.index(_label(col))))
+        moved = (f"{P}Moved >= 0 && {P}CapCol >= 0 && {P}Moved > {P}CapCol ? {P}CapCol : "
+                 f"{P}Moved")
+    c.prop(f"{P}Column", f"{P}Banned || {P}OddsCol < 0 ? -1 : " + x.paren(moved))
 
     # roll, modifiers, result, losses
     mods = modifier_inputs(c, t.modifiers)
@@ -277,8 +338,9 @@ def _build(game, t: RatioTable) -> Calculator:
     lo, hi = tdice.dice_range(t.dice)
     die = c.roll(f"{P}Die", t.dice)
     c.prop(f"{P}Roll", x.clamp(f"{die} + {P}Drm", lo, hi))
-    c.prop(f"{P}Result", f'{P}Column < 0 ? "not allowed" : '
-           + x.paren(results_lookup(t.results, f"{P}Roll", f"{P}Column", lambda v: v)))
+    read = vrules.replaced(c, f"{P}Read", results_lookup(t.results, f"{P}Roll", f"{P}Column",
+                                                        lambda v: v), ruled)
+    c.prop(f"{P}Result", f'{P}Column < 0 ? "not allowed" : ' + x.paren(read))
     c.prop(f"{P}Why", ruled.why)
     c.prop(f"{P}ColumnLabel", f'{P}Column < 0 ? "not allowed" : '
            + x.paren(x.index_lookup(f"{P}Column", [_label(col) for col in t.columns])))
@@ -301,7 +363,8 @@ def _build(game, t: RatioTable) -> Calculator:
                f' + ({P}DLoss != {P}DLossRead ? " (retreats one sector: " + {P}DLossRead + " - "'
                f' + ({P}DLossRead - {P}DLoss) + ")" : "")')
     else:
-        results = sorted({v for row in t.results.values() for v in row})
+        results = sorted({v for row in t.results.values() for v in row}
+                         | {b for _, table in ruled.replace for b in table.values()})
         c.prop(f"{P}Meaning", f'{P}Banned ? {P}Why : {P}Column < 0 ? '
                '"the attack cannot be made at these odds" : ' + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
                                    for v in results], '""')))
