@@ -82,6 +82,32 @@ def terrain_shift(game, t: RatioTable, ids: tuple[str, ...]) -> int:
     return min(found) if found else 0
 
 
+def _has_shift(game, t: RatioTable, ids: tuple[str, ...]) -> bool:
+    """Whether a terrain of the place gives a column shift (as terrain_shift finds one)."""
+    for i in ids:
+        tt = game.terrain_types.get(i)
+        if tt is not None and t.shift_effect and t.shift_effect in tt.effects:
+            try:
+                int(tt.effects[t.shift_effect])
+            except (TypeError, ValueError):
+                continue
+            return True
+    return False
+
+
+def _side_shifts(game, t: RatioTable) -> list[tuple[str, int]]:
+    """(hexside type, shift) for the hexside types that shift the column of an attack across
+    them (builder.tables.ratio: each type crossed counts once, with the terrain's shifts)."""
+    if not game.is_hex or not t.shift_effect:
+        return []
+    out = []
+    for ht in game.map.hexside_types:
+        v = ht.effects.get(t.shift_effect)
+        if isinstance(v, int) and not isinstance(v, bool):
+            out.append((ht.id, v))
+    return out
+
+
 def hexside_divisor(game, t: RatioTable, types: tuple[str, ...]) -> Fraction:
     vals = _effect_values(game.map.hexside_types if game.is_hex else (), t.terrain_effect)
     return max([Fraction(1)] + [vals[s] for s in types if s in vals])
@@ -134,7 +160,8 @@ def _build(game, t: RatioTable) -> Calculator:
     # facts about the defender's place
     def facts(place) -> dict[str, Fraction | int]:
         ids = place_terrain(game, place) if place is not None else default_terrain(game)
-        out = {"DIV": terrain_divisor(game, t, ids), "SHIFT": terrain_shift(game, t, ids)}
+        out = {"DIV": terrain_divisor(game, t, ids), "SHIFT": terrain_shift(game, t, ids),
+               "TSH": int(_has_shift(game, t, ids))}
         for i, node in enumerate(nodes):
             out[f"R{i}"] = vrules.static_value(game, node, place) if place is not None else 0
         if fire is not None and place is not None and not game.is_hex:
@@ -150,7 +177,7 @@ def _build(game, t: RatioTable) -> Calculator:
 
     def coded(f) -> dict[str, int]:
         out = {"DIV": divs.index(f["DIV"]), "SHIFT": f["SHIFT"] - lo_shift}
-        for k in ("MG", "ARC", *(f"R{i}" for i in range(len(nodes)))):
+        for k in ("MG", "ARC", "TSH", *(f"R{i}" for i in range(len(nodes)))):
             if k in f:
                 out[k] = f[k]
         return out
@@ -159,6 +186,9 @@ def _build(game, t: RatioTable) -> Calculator:
     if fire is not None and not game.is_hex:
         fields += [Field("MG", len(fire.bands) + 1), Field("ARC", 2)]
     fields += [Field(f"R{i}", 2) for i in range(len(nodes))]
+    side_shifts = _side_shifts(game, t)
+    if side_shifts:
+        fields.append(Field("TSH", 2))
     loc = Packer(f"{tid}@", fields, f"{P}Loc")
     all_facts = [coded(f) for f in raw]
     default = commonest(all_facts, coded(facts(None)))
@@ -183,6 +213,7 @@ def _build(game, t: RatioTable) -> Calculator:
         if side_divs:
             pair_fields.append(Field("HD", len(side_divs) + 1))
     pair_fields += [Field(f"XC{j}", 2) for j in range(len(across))]
+    pair_fields += [Field(f"SS{m}", 2) for m in range(len(side_shifts))]
     arc_pairs = []
     if fire is not None and not game.is_hex:
         pair_fields.append(Field("INARC", 2))
@@ -194,25 +225,19 @@ def _build(game, t: RatioTable) -> Calculator:
         c.at_property = f"{P}At_{tid}"
         c.published[c.at_property] = "LocationName"
         pair = Packer(f"{tid}>", pair_fields, f"{P}Side")
-        if side_divs and not across:
-            for a, b, types in sides:
+        for a, b, types in sides:  # what each side between two hexes does to an attack across
+            vals = {f"XC{j}": int(bool(set(types) & set(want))) for j, want in enumerate(across)}
+            vals.update({f"SS{m}": int(h in types) for m, (h, _) in enumerate(side_shifts)})
+            if side_divs:
                 d = hexside_divisor(game, t, types)
-                if d != 1:
-                    c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"],
-                                            [{"HD": side_divs.index(d) + 1}], {}))
+                vals["HD"] = side_divs.index(d) + 1 if d != 1 else 0
+            if any(vals.values()):
+                c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"], [vals], {}))
         from builder.vassal.ids import sector_label
 
         for a, b in arc_pairs:
             where = f"{key_text(sector_label(game, a))}>{key_text(sector_label(game, b))}"
             c.data.update(pair.data([where], [{"INARC": 1}], {}))
-        if across:
-            for a, b, types in sides:
-                vals = {f"XC{j}": int(bool(set(types) & set(want))) for j, want in enumerate(across)}
-                if side_divs:
-                    d = hexside_divisor(game, t, types)
-                    vals["HD"] = side_divs.index(d) + 1 if d != 1 else 0
-                if any(vals.values()):
-                    c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"], [vals], {}))
         key = f'LocationName + ">" + {c.at_property}'
         for name, e in pair.word_props(key, {}):
             c.attacker.append((name, e))
@@ -226,10 +251,14 @@ def _build(game, t: RatioTable) -> Calculator:
             c.attacker.append((f"{P}Arc_{tid}", pair.field("INARC")))
         for j in range(len(across)):
             c.attacker.append((f"{P}XC{j}_{tid}", pair.field(f"XC{j}")))
+        for m in range(len(side_shifts)):
+            c.attacker.append((f"{P}SS{m}_{tid}", pair.field(f"SS{m}")))
     c.attacker_marks.append((f"{P}One_{tid}", "1"))
     c.engine_prop(f"{P}Attackers", f'Sum("{P}One_{tid}", "{{true}}")')
     for j in range(len(across)):
         c.engine_prop(f"{P}XC{j}", f'Sum("{P}XC{j}_{tid}", "{{true}}")')
+    for m in range(len(side_shifts)):
+        c.engine_prop(f"{P}SS{m}", f'Sum("{P}SS{m}_{tid}", "{{true}}")')
 
     def crossed(types: tuple[str, ...], mode: str) -> str:
         j = across.index(tuple(types))
@@ -315,7 +344,18 @@ def _build(game, t: RatioTable) -> Calculator:
         [(f"{p0} * {wd} > {wn} * {q0}", str(low)), (f"{pn} * {wd} < {wn} * {qn}", str(high))]
         + [(le(k), str(k)) for k in range(last, 0, -1)], "0"))
     sh = loc.field("SHIFT")
-    c.prop(f"{P}TerrainShift", f"{sh} - {-lo_shift}" if lo_shift else sh)
+    here = f"{sh} - {-lo_shift}" if lo_shift else sh
+    if not side_shifts:
+        c.prop(f"{P}TerrainShift", here)
+    elif t.terrain_choice == "cumulative":  # the hexside types any attacker crosses, once each
+        c.prop(f"{P}TerrainShift", " + ".join(
+            [x.paren(here)] + [f"({P}SS{m} > 0 ? {x.lit(v)} : 0)" for m, (_, v) in
+                               enumerate(side_shifts)]))
+    else:  # the one best for the defender of the terrain's and the crossed hexsides'
+        options = [f"{loc.field('TSH')} == 1 ? {x.paren(here)} : {x.BIG}"] + [
+            f"{P}SS{m} > 0 ? {x.lit(v)} : {x.BIG}" for m, (_, v) in enumerate(side_shifts)]
+        c.prop(f"{P}ShiftBest", x.minimum(options))
+        c.prop(f"{P}TerrainShift", f"{P}ShiftBest == {x.BIG} ? 0 : {P}ShiftBest")
     c.prop(f"{P}Banned", ruled.prohibited)
     labels = [_label(col) for col in t.columns]
     base = f"{P}OddsCol"
