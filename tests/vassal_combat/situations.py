@@ -22,6 +22,10 @@ from tests.vassal_combat.cases import Case, api_inputs
 MIN = 60  # situations per table (the issue asks for at least 50)
 TRIES = 3000  # draws to find a situation where a rare rule applies
 _TEST = re.compile(r'(\w+)=="([^"]*)"')
+# the names a table's calculator may take a place by (builder.tables.api.describe_inputs)
+ALIASES = {"defender_hex": ("hex", "defender_hex"), "hex": ("hex", "defender_hex"),
+           "target_hex": ("target_hex", "hex"), "target_sector": ("sector", "target_sector"),
+           "sector": ("sector", "target_sector")}
 
 
 def _selects(filter_text: str, unit) -> bool:
@@ -118,13 +122,9 @@ class Drawer:
                            if self._name(k) in self.accepted}
         return case
 
-    ALIASES = {"defender_hex": ("hex", "defender_hex"), "hex": ("hex", "defender_hex"),
-               "target_hex": ("target_hex", "hex"), "target_sector": ("sector", "target_sector"),
-               "sector": ("sector", "target_sector")}
-
     def _name(self, key: str) -> str:
         """The name the table's calculator takes a place input by."""
-        return next((k for k in self.ALIASES.get(key, ()) if k in self.accepted), key)
+        return next((k for k in ALIASES.get(key, ()) if k in self.accepted), key)
 
     def _draw(self) -> Case | None:
         kind = self.t.kind
