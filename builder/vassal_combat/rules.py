@@ -1,12 +1,17 @@
 """A table's rules (builder.model.rules) compiled to module expressions, with the meanings of
-builder.tables.effects: player-set rules and flags become menu inputs, the turn an input, a
-condition on the target's place a packed location fact; a rule's uses (after cancellations) feed
-the column shift, the die-roll modifier or the refusal.
+builder.tables.effects and the order of builder.tables.rules.evaluate: a rule's uses (a when-less
+rule's from the marker's menu, a condition's 1 or 0), cancellations one for one in order, groups
+keeping the strongest, the table's rules_combine stage by stage, then each effect: prohibited,
+attack and defence factors (rounded once), a row, a column, shifts, a cap, roll modifiers and
+replaced results.
 
-The module compiles the effects 'shift', 'drm', 'cancels' and 'prohibited' under conditions on
-the turn, its period, flags and (where the calculator packs place facts) the terrain, region and
-named place, combined with all/any/not. A table with any other rule is not offered in the module
-(`unsupported` says why, and the module assembly lists it), never resolved without its rule.
+Conditions are read from the board wherever it shows them: the turn, its period and the
+scenario from the marker's inputs (the player sets the turn), flags asked, the place's terrain,
+region and named place packed per location, the defender's (target's) side, type, formation or
+size counted on its stack (CountStack), an attacking unit's on each attack marker's stack, the
+hexsides each attack marker attacks across (any, all, or per unit at the marker), the firing
+unit's attributes asked. A rule a kind's calculator cannot read (`by_hand` says why) is left out
+and named to the player on the marker and in every chat line; `builder check` reports it.
 """
 
 from __future__ import annotations
@@ -201,9 +206,17 @@ def compile_rules(c, game, t, field_of=None, ctx: Context | None = None) -> Comp
         return out
     tid = x.ident(t.id)
     if any(r.when and any(n.turn or n.period for n in r.when.walk()) for r in t.rules):
+        # the turn is on the board: the turn track's global property 'Turn' holds its label
+        from builder.vassal.turn_events import turn_label
+
         first = game.info.turns.first
-        c.inputs.append(Input(f"{P}Turn", "game turn", "count", default=str(first), min=first,
-                              max=first + game.info.turns.count - 1, api="turn"))
+        numbers = range(first, first + game.info.turns.count)
+        labels = tuple(turn_label(game, n) for n in numbers)
+        c.inputs.append(Input("Turn", "game turn (from the turn track)", "board",
+                              default=labels[0], min=first, max=numbers[-1], choices=labels,
+                              api="turn"))
+        c.prop(f"{P}Turn", x.choose([(f"Turn == {x.lit(lab)}", str(n))
+                                     for lab, n in zip(labels, numbers)], str(first)))
     if any(r.when and any(n.scenario for n in r.when.walk()) for r in t.rules):
         ids = tuple(sc.id for sc in game.scenarios)
         c.inputs.append(Input(f"{P}Scenario", "scenario", "choice", default=ids[0], choices=ids,
@@ -337,7 +350,7 @@ def _fraction(r) -> tuple[int, int]:
 
 def _power(u: str, n: int, most: int) -> str:
     """n ** u for u from 0 to `most` (the engine has no power function)."""
-    return x.choose([(f"{u} == {k}", str(n ** k)) for k in range(0, most)], str(n ** most))
+    return x.choose([(f"{u} == {k}", str(n ** k)) for k in range(most)], str(n ** most))
 
 
 def _combined(t, kept: dict[str, str]) -> dict[str, str]:

@@ -87,7 +87,7 @@ class Drawer:
                 out[i.prop] = r.randint(i.min, i.max)
             elif i.kind == "number":
                 out[i.prop] = r.randint(i.min, min(i.max, i.min + 12))
-            elif i.kind == "choice" and i.choices:
+            elif i.kind in ("choice", "board") and i.choices:
                 out[i.prop] = r.choice(i.choices)
         return out
 

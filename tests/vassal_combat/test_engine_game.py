@@ -214,7 +214,7 @@ def test_eastern_front_rules_read_from_the_board_in_the_engine(tmp_path):
               f"DROP\tR\t{crt.marker}\t{soviet.id}\t{d_at}",
               f"DROP\tA\t{crt.attacker_name}\t{infantry.id}\t{i_at}",
               f"DROP\tB\t{crt.attacker_name}\t{armour.id}\t0504",
-              "SET\tR\tCombatTurn\t1", "CALCS\tR", f"KEY\tR\t{CTRL_R}",
+              "CALCS\tR", f"KEY\tR\t{CTRL_R}",
               f"PROPS\tR\t{','.join(SHOWN)},CombatUse_crt_fortification,CombatUse_crt_canal"]
     res = _play(g, tmp_path, script)
     assert not res["problems"], res["problems"]
@@ -230,7 +230,7 @@ def test_eastern_front_rules_read_from_the_board_in_the_engine(tmp_path):
                                        **_counts(crt, [infantry], True)}),
                                ("0504", {att: _factor(g, armour, att),
                                          **_counts(crt, [armour], True)})],
-                    inputs={"CombatTurn": 1}, dice={"CombatDie": die})
+                    inputs={"Turn": "1"}, dice={"CombatDie": die})  # the track's turn 1
     assert _strip(res["chat"][0]) == report(crt, battle)
     calc = api.calculate(g, "crt", {
         "attack": f"{_factor(g, infantry, att)},{_factor(g, armour, att)}",

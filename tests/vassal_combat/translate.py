@@ -47,6 +47,9 @@ def on_the_board(game, table_id: str, inputs: dict, roll=None) -> dict | None:
         i = by_api.get(k)
         if i is None:
             return None  # typed terrain, a row, a reading the marker does not offer...
+        if i.kind == "board":  # the turn: the turn track shows its label
+            marker[i.prop] = i.choices[int(v) - i.min]
+            continue
         marker[i.prop] = int(v) if isinstance(v, bool) else v
     for i in c.inputs:  # the marker always knows these; left out, the calculator does not
         if i.api in ("turn", "scenario") and i.prop not in marker:
