@@ -275,7 +275,7 @@ def build(game, t: DifferentialTable) -> Calculator:
     shift_text = []
     for prop, n in shifts:
         s = next(s for s in t.shifts if f"{P}Shift_{x.ident(s.id)}" == prop)
-        shift_text.append(f'{prop} > 0 ? ", {s.label} " + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
+        shift_text.append(f'{prop} > 0 ? {x.lit(", " + s.label + " ")} + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
                           f'+ {prop} * {x.lit(n)} : ""')
     c.prop(c.line, x.text(
         x.lit(f"{t.name}: attack "), attack, x.lit(" vs "), defence_text,

@@ -430,7 +430,7 @@ def _build(game, t: RatioTable) -> Calculator:
                  f'{P}TerrainShift : ""')
     for prop, n in shifts:
         s = next(s for s in t.shifts if f"{P}Shift_{x.ident(s.id)}" == prop)
-        parts.append(f'{prop} > 0 ? ", {s.label} " + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
+        parts.append(f'{prop} > 0 ? {x.lit(", " + s.label + " ")} + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
                      f'+ {prop} * {x.lit(n)} : ""')
     for label, when in ruled.shown:
         parts.append(f'{x.paren(when)} ? ", " + {label} : ""')

@@ -280,12 +280,12 @@ def compile_rules(c, game, t, field_of=None, ctx: Context | None = None) -> Comp
         e = r.effect
         if e == "shift":
             shifts.append(f"{n} * {x.lit(r.shift)}")
-            out.shown.append((f'"{r.label} " + ({n} * {x.lit(r.shift)} >= 0 ? "+" : "") + {n} * '
-                              f'{x.lit(r.shift)}', f"{n} > 0"))
+            v = f"{n} * {x.lit(r.shift)}"
+            out.shown.append((f'{x.lit(r.label + " ")} + ({v} >= 0 ? "+" : "") + {v}', f"{n} > 0"))
         elif e == "drm":
             drms.append(f"{n} * {x.lit(r.drm)}")
-            out.shown.append((f'"{r.label} " + ({n} * {x.lit(r.drm)} >= 0 ? "+" : "") + {n} * '
-                              f'{x.lit(r.drm)}', f"{n} > 0"))
+            v = f"{n} * {x.lit(r.drm)}"
+            out.shown.append((f'{x.lit(r.label + " ")} + ({v} >= 0 ? "+" : "") + {v}', f"{n} > 0"))
         elif e == "prohibited":
             bans.append((f"{n} > 0", x.lit(f"{r.label} ({r.prohibited})")))
         elif e == "replace":

@@ -246,9 +246,10 @@ def test_a_game_from_the_readme_resolves_its_river_assault_in_the_engine(tmp_pat
     from the defender's piece, halves each crossing attacker at its own marker, shifts for every
     attacker across, adds the artillery chosen from its menu; the chat line is the evaluator's
     and the result the calculator's."""
+    from repo_paths import ROOT
+
     from builder.load import load_game
     from builder.vassal_combat import calculators as all_calculators
-    from repo_paths import ROOT
     from tests.vassal_combat.situations import _counts
 
     g = load_game(ROOT / "tests" / "fixtures" / "odds-river")
