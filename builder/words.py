@@ -154,6 +154,16 @@ def formation_names(game, ids) -> list[str]:
     return _named(forms, ids)
 
 
+def attribute_value(game, attr: str, value: str) -> str:
+    """A unit attribute's value as a player reads it: a side or formation by its name, a type
+    or size in words ('armoured-infantry' -> 'armoured infantry')."""
+    if attr == "side":
+        return side_names(game, [value])[0]
+    if attr == "formation":
+        return formation_names(game, [value])[0]
+    return value.replace("-", " ")
+
+
 def side_name(game, side_id: str) -> str:
     """One side as the game names it."""
     return side_names(game, [side_id])[0]
@@ -412,17 +422,61 @@ def shift(game, t, s) -> str:
     return _cites(labelled(s.label, text), s.source)
 
 
+# --- the working: how rules combine, and what is not decided --------------------------------
+def times(n: int) -> str:
+    """What follows a rule's sentence when a player applies it n times (' — 2 times')."""
+    return f" — {n} times" if n > 1 else ""
+
+
+def not_decided(sentence: str, needs: list[str]) -> str:
+    """A rule the inputs do not decide: 'Not applied without the turn: {sentence}'."""
+    return f"Not applied without {either(needs, 'and')}: {sentence}"
+
+
+def strongest_of(group: str, labels: list[str], best: str) -> str:
+    """Several rules of one group apply: only the strongest counts."""
+    return (f"Not cumulative ({group.replace('-', ' ')}): {either(labels, 'and')}; only the "
+            f"strongest counts: {best}")
+
+
+# what each stage of a calculation changes (builder.tables.effects.STAGES), for the working
+STAGE_WORDS = {"attack": "the attack strength", "defence": "the defence strength",
+               "column": "the column read", "shift": "the column", "cap": "the best column",
+               "roll": "the roll", "cancel": "another rule"}
+
+
+def combined(mode: str, stage: str, label: str) -> str:
+    """Several rules change one thing and the table takes only one of them."""
+    what = STAGE_WORDS.get(stage, "the same thing")
+    if mode == "first":
+        return f"Only the first rule listed that changes {what} counts: {label}"
+    return f"Only the rule best for the defender that changes {what} counts: {label}"
+
+
+def beyond(t, end: str) -> str:
+    """What happens past an end of the table ('low' or 'high'): odds or a differential off the
+    table, or a shift past its first or last column, as one sentence."""
+    how = getattr(t, f"beyond_{end}", "")
+    low = end == "low"
+    if t.kind == "ratio":
+        off = f"Odds {'below' if low else 'above'} {t.columns[0 if low else -1]}"
+    else:
+        off = f"A differential {'below' if low else 'above'} a row's {'first' if low else 'last'} band"
+    where = f"{off}, or shifted past the {'first' if low else 'last'} column"
+    if how == "not-allowed":
+        return _cites(f"{where}: the attack is not allowed", t.source) + "."
+    return f"{where}: the {'first' if how == 'first-column' else 'last'} column is read."
+
+
+def cannot(t, at: str) -> str:
+    """Why an attack is refused at these odds or this differential, with the rule number."""
+    return _cites(f"the attack cannot be made at {at}", t.source)
+
+
 # --- table settings --------------------------------------------------------------------------
 def _beyond(t, what: str) -> list[str]:
-    low, high = getattr(t, "beyond_low", ""), getattr(t, "beyond_high", "")
-    out = []
-    say = {"first-column": "the first column is read", "last-column": "the last column is read",
-           "not-allowed": f"the {what} is not allowed"}
-    if low in say:
-        out.append(f"Shifted below the first column: {say[low]}.")
-    if high in say:
-        out.append(f"Shifted beyond the last column: {say[high]}.")
-    return out
+    return [beyond(t, end) for end in ("low", "high")
+            if getattr(t, f"beyond_{end}", "") in ("first-column", "last-column", "not-allowed")]
 
 
 def _unit(game) -> str:
@@ -544,6 +598,9 @@ def sight(game, t) -> list[str]:
     if never:
         out.append(f"{either(never, 'and')} never block{'s' if len(never) == 1 else ''} a line of "
                    "sight; other terrain between the two hexes does.")
+    out.append("Only the hexes between the two block, never the observer's or the target's own hex "
+               "nor a hexside; a line along a hexside is blocked only when the hexes on both sides "
+               "block.")
     if t.high_ground:
         names = either(terrain_names(game, t.high_ground))
         out.append(f"An observer on {article(names)} hex sees over all terrain except another "
@@ -563,3 +620,49 @@ def lines(game, t) -> list[str]:
     out += [modifier(game, t, m) for m in getattr(t, "modifiers", ())]
     out += rules(game, t)
     return out
+
+
+# --- terrain effects -------------------------------------------------------------------------
+def effect_heading(game, key: str) -> str:
+    """The heading a terrain effects chart prints over an effect: what a table does with it
+    ('Attack divided by', 'Column shift'), else the designer's key in words ('Movement')."""
+    from builder.views import key_label
+
+    said = []
+    for t in game.tables:
+        uses = {"ratio": ((t.kind == "ratio" and t.terrain_effect == key, "attack divided by"),
+                          (t.kind == "ratio" and t.shift_effect == key, "column shift")),
+                "differential": ((getattr(t, "defence_effect", "") == key,
+                                  f"{_defence(game)} divided by"),),
+                "fire": ((getattr(t, "terrain_effect", "") == key, "loss divided by"),)}
+        for used, what in uses.get(t.kind, ()):
+            if used and what not in said:
+                said.append(what)
+    if not said:
+        return key_label(key)
+    if len(said) > 1 and all(w.endswith(" divided by") for w in said):
+        said = [either([w[: -len(" divided by")] for w in said], "and") + " divided by"]
+    text = either(said, "and")
+    return text[:1].upper() + text[1:]
+
+
+def table_effect(game, t, key: str, value) -> str:
+    """What one table does with a terrain's effect value, for a choice or a note: 'attack divided
+    by 2', 'one column left', 'defense divided by 2', 'loss divided by 3'."""
+    if t.kind == "ratio" and key == t.shift_effect and isinstance(value, int):
+        return plural(abs(value), "column") + (" right" if value > 0 else " left")
+    what = {"ratio": "attack", "differential": _defence(game), "fire": "loss"}.get(t.kind, "")
+    if what and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{what} divided by {effect_value(value)}"
+    from builder.views import key_label
+
+    return f"{key_label(key).lower()} {effect_value(value)}"
+
+
+def effect_value(value) -> str:
+    """A terrain effect's value as printed: 'yes', 'no', '2', '-1', '1/2 MP'."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)

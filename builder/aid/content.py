@@ -6,9 +6,9 @@ computes a table result here: the calculators' data comes from builder.tables.ap
 
 from __future__ import annotations
 
+from builder import words
 from builder.model.counters import factor_text
 from builder.model.game_model import Game
-from builder.views import key_label
 from builder.model.tables import (
     ChartTable,
     DifferentialTable,
@@ -19,20 +19,17 @@ from builder.model.tables import (
 )
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}"
-
-
 def _assumed(item) -> bool:
     return bool(item.assumed_fields())
 
 
 # --- tables laid out like the printed card ---------------------------------------------------
-def table_card(t) -> dict:
-    """A table as header rows and body rows of cells, as the printed card has them."""
+def table_card(game: Game, t) -> dict:
+    """A table as header rows and body rows of cells, as the printed card has them, and the
+    sentences the card prints under it (builder.words: settings, shifts, modifiers, rules)."""
     card = {"id": t.id, "name": t.name, "kind": t.kind, "source": t.source,
             "assumed": _assumed(t), "note": t.note, "legend": list(t.legend.items()),
-            "notes": list(t.notes), "head": [], "body": [], "extra": []}
+            "notes": list(t.notes), "head": [], "body": [], "extra": words.lines(game, t)}
     if isinstance(t, DifferentialTable):
         # terrain rows carry the differential bands over the result columns, from the left
         card["head"].append(["Terrain", *[f"{i + 1}" for i in range(t.columns)]])
@@ -43,39 +40,16 @@ def table_card(t) -> dict:
                              "divider": True})
         for roll, cells in t.results.items():
             card["body"].append({"th": roll, "cells": list(cells)})
-        card["extra"] += [f"{s.label}: {_signed(s.columns)} column" + ("s" if abs(s.columns) > 1 else "")
-                          for s in t.shifts]
-        card["extra"] += [f"{m.label}: {_signed(m.value)} to the roll" for m in t.modifiers]
-        card["extra"].append(f"Beyond the left end of a row: {t.beyond_low}; beyond the right "
-                             f"end: {t.beyond_high}.")
     elif isinstance(t, (RatioTable, FireTable)):
         cols = list(t.columns) if isinstance(t, RatioTable) else (
             [f"[{b}]" for b in t.bands] if t.exact_bands else list(t.bands))
         card["head"].append([t.dice, *cols])
         for roll, cells in t.results.items():
             card["body"].append({"th": roll, "cells": list(cells)})
-        if isinstance(t, RatioTable):
-            card["extra"].append(f"Odds rounded {t.rounding}" + (f": {t.rounding_note}"
-                                                                 if t.rounding_note else "."))
-            if t.edge_cap:
-                card["extra"].append(f"At most {t.edge_cap} strength counts across one sector edge.")
-            card["extra"] += [f"{s.label}: {_signed(s.columns)} column" for s in t.shifts]
-            card["extra"] += [f"{m.label}: {_signed(m.value)}" for m in t.modifiers]
-        elif t.terrain_effect:
-            card["extra"].append(f"The number read is divided by the target's terrain "
-                                 f"{t.terrain_effect}, rounded {t.rounding}.")
     elif isinstance(t, ModifiedRollTable):
         card["head"].append([f"Modified roll ({t.dice})", "Result"])
         for roll, result in t.results.items():
             card["body"].append({"th": roll, "cells": [result]})
-        for m in t.modifiers:
-            card["extra"].append(f"{_signed(m.value)} {m.label}"
-                                 + (f" (only the highest of '{m.group}' applies)" if m.group else ""))
-        for k, v in t.natural.items():
-            card["extra"].append(f"A natural {k}: {v}, whatever the modifiers.")
-        if t.attempts > 1:
-            card["extra"].append(f"Up to {t.attempts} rolls against one target; the first effect "
-                                 "rolled applies.")
     elif isinstance(t, LookupTable):
         key = t.dice or next((i.name for i in t.inputs if i.id == t.key), t.key)
         has_detail = any(e.detail for e in t.entries)
@@ -83,14 +57,10 @@ def table_card(t) -> dict:
         for e in t.entries:
             cells = [e.result] + ([e.detail] if has_detail else [])
             card["body"].append({"th": "otherwise" if e.when == "else" else e.when, "cells": cells})
-        card["extra"] += [f"{m.label}: {_signed(m.value)}" for m in t.modifiers]
     elif isinstance(t, ChartTable):
         card["head"].append(list(t.columns))
         for row in t.rows:
             card["body"].append({"th": row[0], "cells": list(row[1:])})
-    from builder.tables.rules import player_lines
-
-    card["extra"] += player_lines(t)
     return card
 
 
@@ -101,16 +71,20 @@ def terrain_rows(game: Game) -> list[dict]:
     for t in game.map.terrain_types:
         out.append({"what": "terrain", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
+                    "effects": _effects(game, t)})
     for t in getattr(game.map, "hexside_types", ()):
         out.append({"what": "hexside", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
+                    "effects": _effects(game, t)})
     for t in getattr(game.map, "line_types", ()):
         out.append({"what": "line", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
+                    "effects": _effects(game, t)})
     return out
+
+
+def _effects(game: Game, item) -> list[tuple[str, str]]:
+    return [(words.effect_heading(game, k), words.effect_value(v)) for k, v in item.effects.items()]
 
 
 def turn_track(game: Game) -> list[dict]:

@@ -139,7 +139,8 @@ class TableBase(Sourced):
         "`builder check` refuses one the table's kind cannot apply")
     flags: dict[str, str] = Field(
         default={}, description="yes/no situations rules can test (when = { flag = ID }): "
-        "id -> the question a player answers, e.g. { beach-assault = 'Beach assault (16.0)' }")
+        "id -> the situation as a statement, which the rule's sentence prints after 'when', "
+        "e.g. { encircled = 'The defender is encircled (9.2)' }")
     required: tuple[str, ...] = Field(
         default=(), description="ids of inputs a player must give, e.g. ['turn'] when rules "
         "depend on the turn: left out, the calculator refuses and names the input instead of "
@@ -389,6 +390,9 @@ class LookupTable(TableBase):
     inputs: tuple[Input, ...] = ()
     entries: tuple[Entry, ...] = Field(min_length=1, description="first matching entry wins")
     modifiers: tuple[Modifier, ...] = ()
+    rounding: Rounding | None = Field(
+        default=None, description="how a value with a fraction (a net of half victory points) is "
+        "rounded before it is looked up; empty: the entries are read with the fraction")
 
     @model_validator(mode="after")
     def _shape(self) -> "LookupTable":

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from builder import words
 from builder.model.tables import DifferentialTable, parse_band
 from builder.tables import dice, place, rules
 from builder.tables.common import (
@@ -81,12 +82,12 @@ def band_column(t: DifferentialTable, row, diff: int) -> tuple[int | None, str]:
             return None, f"{signed(diff)} is below the row's lowest band {row.differentials[0]}: not allowed"
         i = 0 if t.beyond_low == "first-column" else len(bands) - 1
         return i, (f"{signed(diff)} is below the row's lowest band {row.differentials[0]}: "
-                   f"read as {row.differentials[i]} (beyond the left end: {t.beyond_low})")
+                   f"read as {row.differentials[i]}")
     if t.beyond_high == "not-allowed":
         return None, f"{signed(diff)} is above the row's highest band {row.differentials[-1]}: not allowed"
     i = len(bands) - 1 if t.beyond_high == "last-column" else 0
     return i, (f"{signed(diff)} is above the row's highest band {row.differentials[-1]}: "
-               f"read as {row.differentials[i]} (beyond the right end: {t.beyond_high})")
+               f"read as {row.differentials[i]}")
 
 
 def _label(t: DifferentialTable, row, i: int) -> str:
@@ -208,7 +209,7 @@ def calculate(game, t: DifferentialTable, values: dict, roll, calc: Calculation)
     if not allowed:
         r, _, how = options[0]
         calc.step(how)
-        calc.outcome = Outcome("not allowed", "the attack cannot be made at this differential")
+        calc.outcome = Outcome("not allowed", words.cannot(t, "this differential"))
         calc.distribution = [(calc.outcome, Fraction(1))]
         return calc
     row, col, how = min(allowed, key=lambda o: o[1])
@@ -225,7 +226,7 @@ def calculate(game, t: DifferentialTable, values: dict, roll, calc: Calculation)
                             t.columns - 1, lambda i: _label(t, row, i), lambda n: int(n) - 1,
                             lambda n: int(n) - 1)
     if col is None:
-        calc.outcome = Outcome("not allowed", "the attack cannot be made at this differential")
+        calc.outcome = Outcome("not allowed", words.cannot(t, "this differential"))
         calc.distribution = [(calc.outcome, Fraction(1))]
         return calc
     calc.column = _label(t, row, col)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from builder import words
 from builder.model.tables import RatioTable
 from builder.tables import dice, place, rules
 from builder.tables.common import (
@@ -114,14 +115,14 @@ def odds_column(t: RatioTable, attack: int, defence: int, calc: Calculation | No
             step(f"below the lowest column {t.columns[0]}: the attack is not allowed")
             return None
         i = 0 if t.beyond_low == "first-column" else len(values) - 1
-        step(f"below the lowest column {t.columns[0]}: read on {t.columns[i]} ({t.beyond_low})")
+        step(f"below the lowest column {t.columns[0]}: read on {t.columns[i]}")
         return i
     if want > values[-1]:
         if t.beyond_high == "not-allowed":
             step(f"above the highest column {t.columns[-1]}: the attack is not allowed")
             return None
         i = len(values) - 1 if t.beyond_high == "last-column" else 0
-        step(f"above the highest column {t.columns[-1]}: read on {t.columns[i]} ({t.beyond_high})")
+        step(f"above the highest column {t.columns[-1]}: read on {t.columns[i]}")
         return i
     i = max(k for k, v in enumerate(values) if v <= want)
     if values[i] != want:
@@ -220,7 +221,7 @@ def calculate(game, t: RatioTable, values: dict, roll, calc: Calculation) -> Cal
         (loss, _), = fire_losses
         col = column_for(loss, True)
         if col is None:
-            calc.outcome = Outcome("not allowed", "the attack cannot be made at these odds")
+            calc.outcome = Outcome("not allowed", words.cannot(t, "these odds"))
             calc.distribution = [(calc.outcome, Fraction(1))]
             return calc
         calc.column = _col_label(t.columns[col])
@@ -253,7 +254,7 @@ def calculate(game, t: RatioTable, values: dict, roll, calc: Calculation) -> Cal
     for loss, p_loss in fire_losses:
         col = column_for(loss, False)
         if col is None:
-            tally.add(Outcome("not allowed", "the attack cannot be made at these odds"), p_loss)
+            tally.add(Outcome("not allowed", words.cannot(t, "these odds")), p_loss)
             cols.append(("not allowed", p_loss))
             continue
         cols.append((_col_label(t.columns[col]), p_loss))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from builder import words
 from builder.model.tables import DifferentialTable, parse_band
 from builder.tables import dice as tdice
 from builder.tables.common import meaning, slug
@@ -249,7 +250,7 @@ def build(game, t: DifferentialTable) -> Calculator:
                      | {b for _, table in ruled.replace for b in table.values()})
     c.prop(f"{P}Why", ruled.why)
     c.prop(f"{P}Meaning", f'{P}Banned ? {P}Why : {P}Column < 0 ? '
-           '"the attack cannot be made at this differential" : ' + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
+           f'{x.lit(words.cannot(t, "this differential"))} : ' + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
                                for v in results], '""')))
 
     # the column's label as the rules assistant gives it, and the chat line

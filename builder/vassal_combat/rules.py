@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from builder import words
 from builder.model.tables import RollSpec
 from builder.tables import rules as trules
 from builder.vassal import expr as x
@@ -278,33 +279,31 @@ def compile_rules(c, game, t, field_of=None, ctx: Context | None = None) -> Comp
             continue
         n = final[r.id]
         e = r.effect
+        # the chat names a rule that applies with the sentence every output uses (builder.words)
+        said = x.lit(words.rule(game, t, r))
+        if e not in ("prohibited", "cap", "row"):
+            out.shown.append((f'{said} + ({n} > 1 ? {x.lit(" — ")} + {n} + " times" : "")',
+                              f"{n} > 0"))
         if e == "shift":
             shifts.append(f"{n} * {x.lit(r.shift)}")
-            v = f"{n} * {x.lit(r.shift)}"
-            out.shown.append((f'{x.lit(r.label + " ")} + ({v} >= 0 ? "+" : "") + {v}', f"{n} > 0"))
         elif e == "drm":
             drms.append(f"{n} * {x.lit(r.drm)}")
-            v = f"{n} * {x.lit(r.drm)}"
-            out.shown.append((f'{x.lit(r.label + " ")} + ({v} >= 0 ? "+" : "") + {v}', f"{n} > 0"))
         elif e == "prohibited":
-            bans.append((f"{n} > 0", x.lit(f"{r.label} ({r.prohibited})")))
+            bans.append((f"{n} > 0", said))
         elif e == "replace":
             out.replace.append((n, r.replace))
         elif e in ("attack_divisor", "attack_multiplier") and not _per_unit(r):
             out.attack.append((n, r))
-            out.shown.append((x.lit(r.label), f"{n} > 0"))
-        elif e in ("attack_divisor", "attack_multiplier"):
-            out.shown.append((x.lit(r.label), f"{n} > 0"))
         elif e in ("defence_divisor", "defence_multiplier"):
             out.defence.append((n, r))
-            out.shown.append((x.lit(r.label), f"{n} > 0"))
         elif e == "row":
             out.rows.append((r.row, f"{n} > 0"))
+            out.shown.append((said, f"{n} > 0"))
         elif e == "column":
             out.column.append((f"{n} > 0", r.column))
-            out.shown.append((x.lit(r.label), f"{n} > 0"))
         elif e == "cap":
             out.cap.append((f"{n} > 0", r.cap))
+            out.shown.append((said, f"{n} > 0"))
     out.shift = " + ".join(shifts) if shifts else "0"
     out.drm = " + ".join(drms) if drms else "0"
     if bans:

@@ -500,40 +500,23 @@
     if (c.not_) { const inner = holds(c.not_, f, unit); parts.push(inner === null ? null : !inner); }
     return allOf(parts);
   }
-  function describeWhen(c) {
-    const bits = [];
-    if (c.turn) bits.push("turn " + c.turn);
-    if ((c.period || []).length) bits.push("a " + c.period.join(" or ") + " turn");
-    if ((c.scenario || []).length) bits.push("scenario " + c.scenario.join(" or "));
-    for (const role of ROLES) for (const [a, want] of Object.entries(c[role] || {})) bits.push(role + " " + a + " " + want.join(" or "));
-    if ((c.terrain || []).length) bits.push("in " + c.terrain.join(" or "));
-    if ((c.region || []).length) bits.push("in region " + c.region.join(" or "));
-    if (c.place) bits.push(c.within ? "within " + c.within + " hexes of " + c.place : "at " + c.place);
-    if ((c.across || []).length) bits.push({ any: "any attacker", all: "every attacker", "per-unit": "each unit" }[c.attackers] + " across " + c.across.join(" or "));
-    if (c.flag) bits.push(c.flag);
-    for (const [k, v] of Object.entries(c.input || {})) bits.push(k + ": " + v);
-    if ((c.all || []).length) bits.push("(" + c.all.map(describeWhen).join(" and ") + ")");
-    if ((c.any || []).length) bits.push("(" + c.any.map(describeWhen).join(" or ") + ")");
-    if (c.not_) bits.push("not " + describeWhen(c.not_));
-    return bits.join(", ");
-  }
-  function needs(c, f) {
+  // what would decide a condition now unknown, as builder.tables.rules._needs words it
+  function needs(c, f, place) {
     let out = [];
-    if ((c.turn || (c.period || []).length) && f.turn === null) out.push("turn");
-    if ((c.scenario || []).length && f.scenario === null) out.push("scenario");
-    for (const role of ROLES) for (const a of Object.keys(c[role] || {})) if ((f.roles[role] || {})[a] == null) out.push(role + "_" + a);
-    if (((c.terrain || []).length && f.terrain === null) || (((c.region || []).length || c.place) && f.hex === null)) out.push("the hex");
-    if ((c.across || []).length && f.crossings === null) out.push("the attackers' hexes and the defender's hex");
-    for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) out.push(needs(x, f));
-    return [...new Set(out.filter((o) => o))].join(", ");
+    if ((c.turn || (c.period || []).length) && f.turn === null) out.push("the turn");
+    if ((c.scenario || []).length && f.scenario === null) out.push("the scenario");
+    for (const role of ROLES) for (const a of Object.keys(c[role] || {})) if ((f.roles[role] || {})[a] == null) out.push((role === "attacker" ? "the attacking units'" : "the " + role + "'s") + " " + a);
+    if (((c.terrain || []).length && f.terrain === null) || (((c.region || []).length || c.place) && f.hex === null)) out.push("the " + place + "'s hex");
+    if ((c.across || []).length && f.crossings === null) out.push("the attacking units' hexes", "the " + place + "'s hex");
+    for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) out.push(...needs(x, f, place));
+    return [...new Set(out.filter((o) => o))];
   }
-  function effectText(r) {
-    const e = ruleEffect(r), v = ruleValue(r);
-    if (e === "shift" || e === "drm") return " -> " + e + " " + signed(v);
-    if (e === "prohibited" || e === "cancels") return "";
-    if (typeof v === "object") return " -> " + Object.entries(v).map(([a, b]) => a + " becomes " + b).join(", ");
-    return " -> " + (typeof v === "number" ? e.replace(/_/g, " ") + " " + v : e + " " + v);
+  // the sentences builder.words writes for this table (rules, ends of the table, refusals)
+  const said = (t) => (G.words || {})[t.id] || { rules: {} };
+  function either(items, word = "or") {
+    return items.length <= 1 ? items.join("") : items.slice(0, -1).join(", ") + " " + word + " " + items[items.length - 1];
   }
+  const STAGE_WORDS = { attack: "the attack strength", defence: "the defence strength", column: "the column read", shift: "the column", cap: "the best column", roll: "the roll", cancel: "another rule" };
   const ruleFactor = (r) => { const v = fracOf(ruleValue(r)); return ruleEffect(r).endsWith("divisor") ? new F(1).div(v) : v; };
   const power = (x, n) => { let out = new F(1); for (let i = 0; i < n; i++) out = out.mul(x); return out; };
   function strength(r) {
@@ -543,15 +526,16 @@
     return 0;
   }
   function evaluateRules(t, values, f, calc) {
-    const out = { prohibited: [], attack: [], defence: [], rows: [], column: null, shift: 0, cap: null, drm: 0, replace: [] };
+    const out = { prohibited: [], attack: [], defence: [], rows: [], column: null, shift: 0, cap: null, drm: 0, replace: [], said: said(t).rules };
     const rules = t.rules || [];
     if (!rules.length) return out;
+    const say = out.said;
     const uses = {}, units = {};
     for (const r of rules) {
       if (!r.when) {
         const v = values[r.id];
         uses[r.id] = truthy(v) ? Number(v) : 0;
-        if (uses[r.id]) calc.step(r.label + (uses[r.id] > 1 ? " x" + uses[r.id] : "") + effectText(r) + (r.source ? " (" + r.source + ")" : ""));
+        if (uses[r.id]) calc.step(say[r.id] + (uses[r.id] > 1 ? " — " + uses[r.id] + " times" : ""));
         continue;
       }
       const perUnit = [...walk(r.when)].some((c) => c.attackers === "per-unit");
@@ -561,11 +545,11 @@
         ok = units[r.id].length > 0;
       } else ok = holds(r.when, f);
       if (ok === null) {
-        calc.note(r.label + " applies only when " + describeWhen(r.when) + ": give " + needs(r.when, f) + " to apply it" + (r.source ? " (" + r.source + ")." : "."));
+        calc.note("Not applied without " + either(needs(r.when, f, PLACES[t.kind][0] || "defender"), "and") + ": " + say[r.id]);
         ok = false;
       }
       uses[r.id] = ok ? 1 : 0;
-      if (ok) calc.step(r.label + ": " + describeWhen(r.when) + effectText(r) + (r.source ? " (" + r.source + ")" : ""));
+      if (ok) calc.step(say[r.id]);
     }
     for (const r of rules) {
       if (ruleEffect(r) !== "cancels" || !uses[r.id]) continue;
@@ -580,7 +564,7 @@
     for (const r of live) if (r.group) { if (!groups.has(r.group)) groups.set(r.group, []); groups.get(r.group).push(r); }
     for (const [g, members] of groups) {
       const best = firstMax(members, strength);
-      if (members.length > 1) calc.step(g + ": " + members.map((m) => m.label).join(", ") + ": not cumulative, only the strongest counts: " + best.label);
+      if (members.length > 1) calc.step("Not cumulative (" + g.replace(/-/g, " ") + "): " + either(members.map((m) => m.label), "and") + "; only the strongest counts: " + best.label);
       live = live.filter((r) => !r.group || r.group !== g || r === best);
     }
     live = combineRules(t, live, uses, calc);
@@ -609,7 +593,7 @@
       let pick;
       if (mode === "first") {
         pick = members[0];
-        calc.step("only the first rule that applies counts (" + stage + "): " + pick.label);
+        calc.step("Only the first rule listed that changes " + (STAGE_WORDS[stage] || "the same thing") + " counts: " + pick.label);
       } else {
         pick = members[0];
         const val = (r) => (stage === "shift" ? new F(r.shift * uses[r.id]) : power(ruleFactor(r), uses[r.id]));
@@ -617,7 +601,7 @@
           const c = val(r).cmp(val(pick));
           if ((stage === "shift" || stage === "attack") ? c < 0 : stage === "defence" ? c > 0 : false) pick = r;
         }
-        calc.step("not cumulative (" + stage + "): the one best for the defender, " + pick.label);
+        calc.step("Only the rule best for the defender that changes " + (STAGE_WORDS[stage] || "the same thing") + " counts: " + pick.label);
       }
       keep.push(pick);
     }
@@ -644,7 +628,7 @@
   function perUnit(applied, vals, nAttackers, rounding, calc) {
     const rules = applied.attack.filter(([, , u]) => u && u.length);
     if (!rules.length) return vals;
-    if (vals.length !== nAttackers) throw new CalcError(rules[0][0].label + " applies to some attacking units only (attackers = per-unit): give attack as one value per attacker hex, in the same order");
+    if (vals.length !== nAttackers) throw new CalcError(rules[0][0].label + " applies to each attacking unit that crosses on its own: give attack as one value per attacker hex, in the same order");
     const out = vals.slice();
     for (const [r, k, u] of rules) for (const i of u) out[i] = scaleBy(out[i], k, r.rounding || rounding, calc, "unit " + (i + 1) + ", " + r.label);
     return out;
@@ -656,13 +640,13 @@
     if (total) calc.step("column " + labels(index) + " shifted " + signed(total));
     let nw;
     if (target < 0) {
-      if (t.beyond_low === "not-allowed") { calc.step("shifted below the first column: the attack is not allowed (beyond_low)"); return null; }
+      if (t.beyond_low === "not-allowed") { calc.step(said(t).beyond_low); return null; }
       nw = t.beyond_low === "first-column" ? 0 : last;
-      calc.note("A shift past the end of the table is lost: the " + (nw === 0 ? "first" : "last") + " column is used (beyond_low).");
+      calc.note(said(t).beyond_low);
     } else if (target > last) {
-      if (t.beyond_high === "not-allowed") { calc.step("shifted beyond the last column: the attack is not allowed (beyond_high)"); return null; }
+      if (t.beyond_high === "not-allowed") { calc.step(said(t).beyond_high); return null; }
       nw = t.beyond_high === "last-column" ? last : 0;
-      calc.note("A shift past the end of the table is lost: the " + (nw === last ? "last" : "first") + " column is used (beyond_high).");
+      calc.note(said(t).beyond_high);
     } else nw = target;
     if (total) calc.step("-> " + labels(nw));
     if (applied.cap) { const c = columnIndex(applied.cap.cap); if (nw > c) { calc.step(applied.cap.label + ": at most " + labels(c)); nw = c; } }
@@ -672,8 +656,8 @@
   function refuseRules(applied, calc) {
     if (!applied.prohibited.length) return false;
     const r = applied.prohibited[0];
-    calc.step(r.label + ": not allowed (" + r.prohibited + ")");
-    calc.outcome = outcome("not allowed", r.label + " (" + r.prohibited + ")");
+    // the rule's sentence: the working said it as the rule applied; the headline says it again
+    calc.outcome = outcome("not allowed", applied.said[r.id]);
     calc.distribution = [[calc.outcome, new F(1)]];
     return true;
   }
@@ -710,11 +694,11 @@
     if (diff < bands[0][0]) {
       if (t.beyond_low === "not-allowed") return [null, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": not allowed"];
       const i = t.beyond_low === "first-column" ? 0 : bands.length - 1;
-      return [i, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": read as " + row.differentials[i] + " (beyond the left end: " + t.beyond_low + ")"];
+      return [i, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": read as " + row.differentials[i]];
     }
     if (t.beyond_high === "not-allowed") return [null, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": not allowed"];
     const i = t.beyond_high === "last-column" ? bands.length - 1 : 0;
-    return [i, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": read as " + row.differentials[i] + " (beyond the right end: " + t.beyond_high + ")"];
+    return [i, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": read as " + row.differentials[i]];
   }
   function diffLabel(t, row, i) {
     if (i < row.differentials.length) return row.differentials[i] + " on " + row.name;
@@ -840,7 +824,7 @@
     if (options.length > 1) for (const [r, i, how] of options) calc.step("  " + r.name + ": " + how + (i !== null ? " -> column " + (i + 1) : ""));
     if (!allowed.length) {
       calc.step(options[0][2]);
-      calc.outcome = outcome("not allowed", "the attack cannot be made at this differential");
+      calc.outcome = outcome("not allowed", said(t).cannot);
       calc.distribution = [[calc.outcome, new F(1)]];
       return calc;
     }
@@ -855,7 +839,7 @@
     itemNote(calc, row, "row " + row.name);
     const col = moveColumn(t, calc, col0, applied, shiftTotal(calc, t.shifts, values), t.columns - 1, (i) => diffLabel(t, row, i), (n) => parseInt(n, 10) - 1);
     if (col === null) {
-      calc.outcome = outcome("not allowed", "the attack cannot be made at this differential");
+      calc.outcome = outcome("not allowed", said(t).cannot);
       calc.distribution = [[calc.outcome, new F(1)]];
       return calc;
     }
@@ -946,13 +930,13 @@
     if (want.cmp(vals[0]) < 0) {
       if (t.beyond_low === "not-allowed") { step("below the lowest column " + t.columns[0] + ": the attack is not allowed"); return null; }
       const i = t.beyond_low === "first-column" ? 0 : vals.length - 1;
-      step("below the lowest column " + t.columns[0] + ": read on " + t.columns[i] + " (" + t.beyond_low + ")");
+      step("below the lowest column " + t.columns[0] + ": read on " + t.columns[i]);
       return i;
     }
     if (want.cmp(vals[vals.length - 1]) > 0) {
       if (t.beyond_high === "not-allowed") { step("above the highest column " + t.columns[t.columns.length - 1] + ": the attack is not allowed"); return null; }
       const i = t.beyond_high === "last-column" ? vals.length - 1 : 0;
-      step("above the highest column " + t.columns[t.columns.length - 1] + ": read on " + t.columns[i] + " (" + t.beyond_high + ")");
+      step("above the highest column " + t.columns[t.columns.length - 1] + ": read on " + t.columns[i]);
       return i;
     }
     let i = 0;
@@ -1140,7 +1124,7 @@
     if (losses.length === 1) {
       const col = columnFor(losses[0][0], true);
       if (col === null) {
-        calc.outcome = outcome("not allowed", "the attack cannot be made at these odds");
+        calc.outcome = outcome("not allowed", said(t).cannot);
         calc.distribution = [[calc.outcome, new F(1)]];
         return calc;
       }
@@ -1171,7 +1155,7 @@
     for (const [loss, pLoss] of losses) {
       const col = columnFor(loss, false);
       if (col === null) {
-        tally.add(outcome("not allowed", "the attack cannot be made at these odds"), pLoss);
+        tally.add(outcome("not allowed", said(t).cannot), pLoss);
         cols.push(["not allowed", pLoss]);
         continue;
       }
@@ -1335,19 +1319,31 @@
     const seen = {};
     return t.rows.map((row) => { let v = slug(row[0]); seen[v] = (seen[v] || 0) + 1; if (seen[v] > 1) v = v + "-" + seen[v]; return v; });
   }
+  // as builder.tables.chart.row_labels: as many first cells as tell a row from the others
+  function chartRowLabels(t) {
+    const same = (a, b, k) => a.slice(0, k).every((x, i) => x === b[i]);
+    return t.rows.map((row) => {
+      let k = 1;
+      while (k < row.length && t.rows.some((o) => o !== row && same(o, row, k))) k++;
+      return row.slice(0, k).join(" · ");
+    });
+  }
   function calcChart(t, values, roll, calc) {
     if (roll != null) throw new CalcError(t.id + " is a chart: it has no roll");
     const index = chartRowChoices(t).indexOf(values.row);
     const row = t.rows[index];
+    const label = chartRowLabels(t)[index];
     calc.step(t.columns[0] + ": " + row[0]);
     if (truthy(values.column)) {
       const j = 1 + t.columns.slice(1).findIndex((c) => slug(c) === values.column);
       calc.column = t.columns[j];
       calc.outcome = outcome(row[j], t.columns[j] + ": " + row[j]);
+    } else if (row.length === 2) {
+      calc.outcome = outcome(row[1], "");
+      calc.column = t.columns[1];
     } else {
-      const pairs = t.columns.slice(1).map((c, k) => [c, row[k + 1]]);
-      calc.outcome = outcome(pairs.length === 1 ? row[1] : pairs.map(([c, v]) => c + ": " + v).join("; "), "");
-      if (pairs.length === 1) calc.column = t.columns[1];
+      const named = label.split(" · ").length;
+      calc.outcome = outcome(label, t.columns.slice(named).map((c, k) => [c, row[named + k]]).filter(([, v]) => v).map(([c, v]) => c + ": " + v).join("; "));
     }
     calc.step("result: " + calc.outcome.result);
     calc.distribution = [[calc.outcome, new F(1)]];
@@ -1559,7 +1555,11 @@
     if (!spec) throw new CalcError(G.game + " has no table or calculator '" + id + "'; choose from: " + Object.keys(specsById).join(", "));
     if (roll === "" || roll === undefined) roll = null;
     const values = resolve(spec.inputs, given || {});
-    if (!(id in G.tables)) { const c = calcMap(id, values, roll); c.values_ = values; return c; }
+    if (!(id in G.tables)) {
+      const c = id === "victory" ? calcVictory(values, roll) : (G.lookups && id in G.lookups && id !== "scenarios") ? calcScenarioLookup(id, spec, values, roll) : calcMap(id, values, roll);
+      c.values_ = values;
+      return c;
+    }
     let t = G.tables[id];
     const calc = new Calc(t.id, t.name, t.kind);
     const reading = "reading" in values ? values.reading : "written";
@@ -1576,6 +1576,136 @@
     KINDS[t.kind](t, values, roll, calc);
     tableNotes(calc, t);
     calc.values_ = Object.assign({ reading }, values);
+    return calc;
+  }
+
+  // ----- victory (builder.tables.victory): the scenario's counts, points and standing ----------
+  const vpText = (v) => (v.cmp(0) > 0 ? "+" : "") + show(v) + " VP";
+  function vLimit(x) {
+    const parts = [];
+    if (x.at_least != null) parts.push("at least " + show(fracOf(x.at_least)));
+    if (x.at_most != null) parts.push("at most " + show(fracOf(x.at_most)));
+    return parts.join(" and ");
+  }
+  function vDecides(x, n) {
+    if (x.at_least == null && x.at_most == null) return false;
+    return (x.at_least == null || n.cmp(fracOf(x.at_least)) >= 0) && (x.at_most == null || n.cmp(fracOf(x.at_most)) <= 0);
+  }
+  function vAmount(v, values) {
+    if (v.held) {
+      const got = values[v.id];
+      if (got == null) return [null, ""];
+      if (typeof got === "boolean") return [new F(got ? 1 : 0), got ? v.places[0][1] : ""];
+      if (Array.isArray(got)) {
+        const held = v.places.filter((p) => got.includes(p[0]));
+        return [new F(held.length), held.map((p) => p[1] + " " + vpText(fracOf(p[2]))).join(", ")];
+      }
+      return [new F(got), ""];
+    }
+    if (v.weights.length) {
+      const parts = []; let total = new F(0), known = false;
+      for (const [iid, value, w] of v.weights) {
+        const n = values[iid];
+        if (n == null) continue;
+        known = true; total = total.add(fracOf(w).mul(n));
+        parts.push(n + " x " + show(fracOf(w)) + " (" + value + ")");
+      }
+      return [known ? total : null, parts.join(" + ")];
+    }
+    const got = values[v.id];
+    return [got == null ? null : new F(got), ""];
+  }
+  function vScored(v, n, got) {
+    const vp = fracOf(v.vp);
+    if (v.threshold != null) return n.cmp(fracOf(v.threshold)) >= 0 ? vp : new F(0);
+    if (v.held) {
+      if (v.all) return n.eq(v.places.length) ? vp : new F(0);
+      if (Array.isArray(got)) return v.places.filter((p) => got.includes(p[0])).reduce((a, p) => a.add(fracOf(p[2])), new F(0));
+      return n.mul(fracOf(v.places[0][2]));
+    }
+    return n.mul(vp);
+  }
+  function calcVictory(values, roll) {
+    if (roll != null) throw new CalcError("victory has no roll: leave out --roll");
+    const scs = G.victory.scenarios;
+    const sc = scs.length > 1 ? scs.find((x) => x.id === values.scenario) : scs[0];
+    const calc = new Calc("victory", "Victory", "victory");
+    if (scs.length > 1) calc.step("scenario: " + sc.name);
+    const byId = Object.fromEntries(sc.counts.map((v) => [v.id, v]));
+    const stands = {};
+    let total = new F(0), scoring = false;
+    for (const v of sc.counts) {
+      const [n, named] = vAmount(v, values);
+      stands[v.id] = n;
+      if (n === null) {
+        if (fracOf(v.vp).n || v.result || v.has_vp) calc.note(v.name + ": not given, so counted as none" + (v.result ? "; it decides the game (" + v.result + ") when it is " + vLimit(v) : "") + ".");
+        continue;
+      }
+      let vp = vScored(v, n, values[v.id]);
+      if (v.has_vp) scoring = true;
+      let asked = "";
+      if (v.only_if && v.has_vp && !values[v.only_if]) { asked = ": scores only when " + sc.questions[v.only_if]; vp = new F(0); }
+      let line = v.name + ": " + show(n) + (named ? " (" + named + ")" : "");
+      if (v.threshold != null) line += ", " + vpText(fracOf(v.vp)) + " at " + show(fracOf(v.threshold)) + " or more";
+      else if (v.all) line += " of " + v.places.length + ", " + vpText(fracOf(v.vp)) + " only when every one is held";
+      if (v.has_vp) line += asked + " = " + vpText(vp);
+      if (v.result) line += " (" + v.result + " when it is " + vLimit(v) + ")";
+      calc.step(line + (v.source ? " (" + v.source + ")" : ""));
+      total = total.add(vp);
+    }
+    if (scoring) calc.step("total: " + vpText(total));
+    let decided = null;
+    for (const v of sc.counts) {
+      const n = stands[v.id];
+      if (!v.result || n == null || !vDecides(v, n)) continue;
+      const unmet = v.provided.filter((p) => stands[p.count] == null || !vDecides(p, stands[p.count]));
+      if (unmet.length) {
+        for (const p of unmet) { const m = stands[p.count]; calc.step(v.result + ": only when " + byId[p.count].name + " is " + vLimit(p) + (m != null ? " (it is " + show(m) + ")" : " (not given)")); }
+        continue;
+      }
+      calc.step(v.name + " " + show(n) + ", " + vLimit(v) + ": " + v.result + (v.source ? " (" + v.source + ")" : ""));
+      if (decided === null) decided = [v, n];
+      else calc.note(v.result + " too; the first listed stands (" + decided[0].result + ").");
+    }
+    if (decided !== null) calc.outcome = outcome(decided[0].result, decided[0].name + ": " + show(decided[1]));
+    else if (sc.table) {
+      const t = G.tables[sc.table];
+      let value = total;
+      if (total.d !== 1 && sc.rounding) { value = new F(roundTo(total, sc.rounding)); calc.step(show(total) + " VP rounded " + WORDS[sc.rounding] + ": " + show(value)); }
+      const e = entryFor(t, value.valueOf(), {});
+      if (!e) { calc.step(t.name + ": no level for " + show(value) + " VP"); calc.outcome = outcome("no level", show(value) + " VP"); }
+      else {
+        calc.step(t.name + ": " + show(value) + " VP -> " + e.result + (t.source ? " (" + t.source + ")" : ""));
+        calc.outcome = outcome(e.result, vpText(total) + (e.detail ? ": " + e.detail : ""));
+      }
+    } else {
+      calc.outcome = outcome(sc.default || "no result", scoring ? vpText(total) : "");
+      calc.step("no count decides the game: " + calc.outcome.result);
+    }
+    for (const text of sc.by_hand) calc.note("Not counted here, add by hand: " + text + ".");
+    calc.distribution = [[calc.outcome, new F(1)]];
+    return calc;
+  }
+
+  // ----- scenario lookups (builder.tables.scenario_lookups): answers worked out by the builder --
+  function calcScenarioLookup(id, spec, values, roll) {
+    if (roll != null) throw new CalcError(id + " has no roll: leave out --roll");
+    const calc = new Calc(id, spec.name, "scenario");
+    const names = ["unit", "turn", "hex", "sector", "box", "region"].filter((k) => spec.inputs.some((i) => i.id === k));
+    const given = names.filter((k) => values[k] != null);
+    if (id === "setup" && given.length > 1) throw new CalcError("give one place: " + names.join(", ") + " (one of them)");
+    const sk = values.scenario != null ? values.scenario : "";
+    const key = sk + "|" + (given.length ? given[0] + "=" + String(values[given[0]]) : "");
+    let answer = G.lookups[id][key];
+    if (!answer) {  // a hex with nothing set up, entering or named there
+      const scenarios = G.lookups.scenarios;
+      const name = sk ? scenarios[sk] : Object.values(scenarios)[0];
+      answer = { steps: (sk ? ["scenario: " + name] : []).concat(["nothing is set up in " + values[given[0]] + " in " + name]),
+        result: "nothing", meaning: "set up in " + values[given[0]] };
+    }
+    for (const st of answer.steps) calc.step(st);
+    calc.outcome = outcome(answer.result, answer.meaning);
+    calc.distribution = [[calc.outcome, new F(1)]];
     return calc;
   }
 
@@ -1650,7 +1780,10 @@
       const held = holds(r.when, f);
       const src = r.source ? " (" + r.source + ")" : "";
       const about = conditionAbout(r.when, name);
-      if (held === null) reasons.push((about ? "not decided" : r.label + ": not decided") + " until " + needs(r.when, f) + " is given" + src);
+      if (held === null) {
+        const need = needs(r.when, f, PLACES[t.kind][0] || "defender");
+        reasons.push((about ? "not decided" : r.label + ": not decided") + " until " + either(need, "and") + (need.length === 1 ? " is" : " are") + " given" + src);
+      }
       else if (held === false) {
         const keys = failingKeys(r.when, f, name);
         const said = keys.length ? ((G.phrases[t.id] || {})[r.id] || {})[keys.join("+")] || "" : "";

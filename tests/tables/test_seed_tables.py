@@ -122,7 +122,7 @@ def test_eben_emael_lookups_every_entry():
         assert want in _words(calculate(g, "canal-bunker", {}, roll).result), roll
     for lo, hi, want in S.EBEN_VICTORY:
         for vp in (lo, min(hi, 40)):
-            assert want in _words(calculate(g, "victory", {"vp": vp}).result), vp
+            assert want in _words(calculate(g, "victory-levels", {"vp": vp}).result), vp
 
 
 def test_eben_emael_worked_example_4_2():
