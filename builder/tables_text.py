@@ -36,7 +36,8 @@ def table_text(game, t) -> str:
     elif isinstance(t, ModifiedRollTable):
         out += _grid(["roll", "result"], [[k, v] for k, v in t.results.items()])
     elif isinstance(t, LookupTable):
-        out += _grid([t.dice or t.key, "result"], [[e.when, e.result] for e in t.entries])
+        out += _grid([t.dice or t.key, "result"],
+                     [[words.entry(t, e.when), e.result] for e in t.entries])
     elif isinstance(t, ChartTable):
         out += _grid(list(t.columns), [list(r) for r in t.rows])
     out += [f"  {line}" for line in words.lines(game, t)]

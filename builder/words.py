@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from builder.model.tables import RollSpec
+from builder.model.rolls import RollSpec
 from builder.tables.rounding import WORDS as ROUNDING
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -96,6 +96,18 @@ def roll_spec(spec: str, names: dict[str, str] | None = None) -> str:
     return either(parts)
 
 
+def entry(t, spec: str) -> str:
+    """A lookup entry's condition as its table prints it: '5', '1-2' and '2,3,12' as written,
+    '>=17' as '17 or more', '<turn' as 'less than the current game turn', 'else' as
+    'otherwise'."""
+    if RollSpec(spec).is_else:
+        return "otherwise"
+    if not any(p["op"] for p in RollSpec(spec).parts):
+        return spec
+    names = {i.id: re.sub(r"\s*\([^)]*\)", "", i.name) for i in getattr(t, "inputs", ())}
+    return roll_spec(spec, names)
+
+
 def turns(spec: str) -> str:
     """A turn condition as a phrase: 'on turn 1', 'on turns 3 to 5', 'from turn 7 on',
     'up to turn 3', 'before turn 3', 'after turn 7', 'on turns 2, 4 or 6'."""
@@ -164,6 +176,32 @@ def attribute_value(game, attr: str, value: str) -> str:
     return value.replace("-", " ")
 
 
+def location(game, at: str) -> str:
+    """Where a piece sets up or enters, as the game names it: a hex as printed, a sector or box
+    by its name ('Reserves box'), 'Turn track, turn 3', 'beside the map'."""
+    if at.startswith("box:"):
+        box = next((b for b in game.info.boxes if b.id == at[4:]), None)
+        if box is None:
+            return at[4:].replace("-", " ")
+        return box.name if "box" in box.name.lower() else f"{box.name} box"
+    if at.startswith("turn:"):
+        return f"Turn track, turn {at[5:]}"
+    if at == "off-map":
+        return "beside the map"
+    sector = getattr(game, "sector_by_id", {}).get(at)
+    return sector.name if sector is not None else at
+
+
+def allowance(game, a) -> str:
+    """Replacements or rebuilds as a sentence: 'Allied: 2 rebuilds a turn on turns 1 to 10',
+    'German: 2 replacements a turn on night turns'."""
+    try:
+        when = turns(a.turns)
+    except ValueError:  # a period named in the turn record ('night')
+        when = f"on {a.turns} turns"
+    return f"{side_name(game, a.side)}: {a.count} {a.kind}{'s' if a.count != 1 else ''} a turn {when}"
+
+
 def side_name(game, side_id: str) -> str:
     """One side as the game names it."""
     return side_names(game, [side_id])[0]
@@ -207,7 +245,7 @@ def _statements(game, t, c) -> list[tuple[str, str]]:
         out.append((subject, "is in " + either(region_names(game, c.region))))
     if c.place:
         out.append((subject, f"is within {plural(c.within, 'hex', 'hexes')} of {c.place}"
-                    if c.within else f"is in {c.place}"))
+                    if c.within else f"is at {c.place}"))
     if c.across:
         who = {"any": "an attacking unit", "all": "every attacking unit",
                "per-unit": "an attacking unit"}[c.attackers]
@@ -484,18 +522,21 @@ def _unit(game) -> str:
 
 
 def _effect_values(game, effect_key: str, hexsides: bool = False,
-                   divisor: bool = False) -> list[str]:
-    """'Town 2, Forest 2': each terrain (and hexside) type that has this effect, with its value."""
+                   divisor: bool = False) -> str:
+    """'Forest 2, Town 2 and City 3 (4.2)': each terrain (and hexside) type that has this effect,
+    with its value, and the rules that say so ('' when none has it)."""
     kinds = list(game.map.terrain_types) + (list(getattr(game.map, "hexside_types", ()))
                                             if hexsides else [])
-    out = []
+    out, sources = [], []
     for k in kinds:
         v = k.effects.get(effect_key)
         if v is None or isinstance(v, bool) or not isinstance(v, (int, float)) or (divisor and v == 1):
             continue
         shown = f"{v:g}" if isinstance(v, float) else (signed(v) if effect_key == "shift" else str(v))
         out.append(f"{k.name} {shown}")
-    return out
+        if k.source and k.source not in sources:
+            sources.append(k.source)
+    return _cites(either(out, "and"), ", ".join(sources)) if out else ""
 
 
 def settings(game, t) -> list[str]:
@@ -515,7 +556,7 @@ def settings(game, t) -> list[str]:
             vals = _effect_values(game, t.defence_effect, divisor=True)
             if vals:
                 out.append(f"Terrain divides the {defence} strength, fractions rounded down: "
-                           + either(vals, "and") + ".")
+                           + vals + ".")
         out += _beyond(t, "attack")
     elif kind == "ratio":
         out.append(f"Odds: attack strength to {defence} strength, {rounding(t.rounding)}.")
@@ -530,14 +571,13 @@ def settings(game, t) -> list[str]:
             how = "only the one best for the defender counts" if \
                 t.terrain_choice == "best-for-defender" else "they all count"
             if vals:
-                out.append("Terrain divides the attack strength: " + either(vals, "and")
+                out.append("Terrain divides the attack strength: " + vals
                            + f"; with several in the {_unit(game)}, {how}"
                            + (f"; strengths {rounding(t.divisor_rounding)}"
                               if t.divisor_rounding else "") + ".")
         shifts = _effect_values(game, t.shift_effect, hexsides=True)
         if shifts:
-            out.append("Terrain and hexsides shift the column (+ right, − left): "
-                       + either(shifts, "and") + ".")
+            out.append("Terrain and hexsides shift the column (+ right, − left): " + shifts + ".")
         if t.edge_cap:
             out.append(f"At most {t.edge_cap} strength points count across one sector edge, "
                        + ("attacking or defending." if t.edge_cap_defence else "attacking."))
@@ -557,7 +597,7 @@ def settings(game, t) -> list[str]:
             vals = _effect_values(game, t.terrain_effect, divisor=True)
             if vals:
                 out.append("The target's terrain divides the loss, " + rounding(t.rounding) + ": "
-                           + either(vals, "and") + ".")
+                           + vals + ".")
     elif kind == "modified-roll":
         out.append(f"Roll {t.dice} and add the modifiers: below the first row read the first, "
                    "above the last read the last.")
@@ -566,10 +606,7 @@ def settings(game, t) -> list[str]:
         if t.attempts > 1:
             out.append(f"Up to {number(t.attempts)} rolls against one target; it suffers the first "
                        "effect rolled only.")
-    elif kind == "lookup":
-        key = next((i for i in t.inputs if i.id == t.key), None)
-        if key is not None:
-            out.append(f"Look up the {clause(key.name)}.")
+    elif kind == "lookup":  # the key is the table's first heading; other inputs and their range
         for i in t.inputs:
             if i.id != t.key:
                 out.append(f"{i.name}: {i.min} to {i.max}.")
@@ -578,7 +615,15 @@ def settings(game, t) -> list[str]:
     elif kind == "range":
         out.append(f"The {t.target} must be at most {plural(t.max, 'hex', 'hexes')} from the "
                    f"{t.origin}.")
+    elif kind == "limit":
+        out.append(limit(t) + ".")
     return out
+
+
+def limit(t) -> str:
+    """A limit table's rule: 'At most 80 strength points in one sector'."""
+    what = "strength points" if t.counts == "strength" else "units"
+    return f"At most {t.most} {what if t.most != 1 else what[:-1]} in one {t.place}"
 
 
 def sight(game, t) -> list[str]:

@@ -56,7 +56,7 @@ def table_card(game: Game, t) -> dict:
         card["head"].append([key, "Result", *(["Detail"] if has_detail else [])])
         for e in t.entries:
             cells = [e.result] + ([e.detail] if has_detail else [])
-            card["body"].append({"th": "otherwise" if e.when == "else" else e.when, "cells": cells})
+            card["body"].append({"th": words.entry(t, e.when), "cells": cells})
     elif isinstance(t, ChartTable):
         card["head"].append(list(t.columns))
         for row in t.rows:
@@ -95,7 +95,7 @@ def turn_track(game: Game) -> list[dict]:
     for n in range(turns.first, turns.first + turns.count):
         d = detail.get(n)
         out.append({"number": n, "name": d.name if d else "", "night": bool(d and d.night),
-                    "period": d.period if d else "", "note": d.note if d else ""})
+                    "period": d.period if d else "", "note": d.text if d else ""})
     return out
 
 
@@ -123,14 +123,7 @@ def _piece_side(game: Game, piece_id: str) -> str:
 
 
 def _place(game: Game, at: str) -> str:
-    if at.startswith("box:"):
-        box = next((b for b in game.info.boxes if b.id == at[4:]), None)
-        return f"box: {box.name}" if box else at
-    if at.startswith("turn:"):
-        return f"turn track, turn {at[5:]}"
-    if not game.is_hex and at in game.sector_by_id:
-        return f"{game.sector_by_id[at].name} ({at})"
-    return at
+    return words.location(game, at)
 
 
 def scenario_view(game: Game, sc) -> dict:
@@ -162,7 +155,8 @@ def scenario_view(game: Game, sc) -> dict:
         "reinforcements": [{"turn": r.turn, "piece": piece_label(game, r.unit),
                             "side": side_name(game, _piece_side(game, r.unit)),
                             "at": ", ".join(_place(game, a) for a in r.at)
-                            + (f" (waits in {r.box})" if r.box else ""),
+                            + (f" (waits in the {words.location(game, 'box:' + r.box)})"
+                               if r.box else ""),
                             "condition": r.condition, "source": r.source, "note": r.note}
                            for r in reinf],
         "withdrawals": [{"when": w.timing(), "piece": piece_label(game, w.unit),
@@ -170,8 +164,8 @@ def scenario_view(game: Game, sc) -> dict:
                          "to": next((b.name for b in game.info.boxes if b.id == w.box), "Withdrawn"),
                          "condition": w.condition, "note": w.note}
                         for w in sorted(sc.withdrawals, key=lambda w: w.leaves_as_turn_begins())],
-        "allowances": [{"side": side_name(game, a.side), "kind": a.kind, "turns": a.turns,
-                        "count": a.count, "note": a.note, "source": a.source} for a in sc.allowances],
+        "allowances": [{"text": words.allowance(game, a), "note": a.note, "source": a.source}
+                       for a in sc.allowances],
         "tracks": tracks,
         "draws": [{"deck": next((d.name for d in game.info.decks if d.id == x.deck), x.deck),
                    "count": x.count, "when": x.when} for x in sc.draws],

@@ -103,6 +103,8 @@ def _said(game: Game, t) -> dict:
     from builder import words
 
     out: dict = {"rules": {r.id: words.rule(game, t, r) for r in t.rules}}
+    if t.kind == "lookup":
+        out["entries"] = [words.entry(t, e.when) for e in t.entries]
     if hasattr(t, "beyond_low") and t.kind in ("ratio", "differential"):
         out["beyond_low"] = words.beyond(t, "low")
         out["beyond_high"] = words.beyond(t, "high")

@@ -223,6 +223,11 @@ class DifferentialTable(TableBase):
     results: dict[str, tuple[str, ...]] = Field(description="die roll -> one result per column")
     beyond_low: Beyond = "first-column"
     beyond_high: Beyond = "last-column"
+    ends: Literal["before-shifts", "after-shifts"] = Field(
+        default="before-shifts", description="when the table's ends (beyond_low / beyond_high) "
+        "apply: 'before-shifts' (a result past the last column is read on it, then shifted: 8:1 "
+        "shifted one left reads 5:1 on a table ending at 6:1) or 'after-shifts' (shifts count "
+        "from the result as it is: 8:1 shifted one left is 7:1, read on 6:1)")
     shifts: tuple[Shift, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
 
@@ -288,6 +293,15 @@ class RatioTable(TableBase):
     )
     beyond_low: Beyond = "first-column"
     beyond_high: Beyond = "last-column"
+    ends: Literal["before-shifts", "after-shifts"] = Field(
+        default="before-shifts", description="when the table's ends (beyond_low / beyond_high) "
+        "apply: 'before-shifts' (a result past the last column is read on it, then shifted: 8:1 "
+        "shifted one left reads 5:1 on a table ending at 6:1) or 'after-shifts' (shifts count "
+        "from the result as it is: 8:1 shifted one left is 7:1, read on 6:1)")
+    divide: Literal["total", "per-unit"] = Field(
+        default="total", description="how the terrain and the rules divide (or multiply) the "
+        "attack: 'total' (the attack added up, divided and rounded once) or 'per-unit' (each "
+        "attack value divided and rounded, then added; give the attack unit by unit)")
     shifts: tuple[Shift, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
 
@@ -444,6 +458,14 @@ class ChartTable(TableBase):
     kind: Literal["chart"]
     columns: tuple[str, ...] = Field(min_length=1)
     rows: tuple[tuple[str, ...], ...] = Field(min_length=1)
+    terrain: tuple[str, ...] = Field(
+        default=(),
+        description="makes this chart the game's one terrain effects chart: for each row, the "
+        "ids of the map's terrain types, hexside types or line types it describes (several "
+        "separated by spaces, '' for a row about none, e.g. entering an enemy zone of "
+        "control). Each row is printed with the map's own drawing of what it names, and any "
+        "of the map's terrain with effects that no row names gets a row of its own",
+    )
 
     @model_validator(mode="after")
     def _shape(self) -> "ChartTable":
@@ -453,7 +475,16 @@ class ChartTable(TableBase):
                     f"table '{self.id}': row {i + 1} has {len(row)} cells but there are "
                     f"{len(self.columns)} columns"
                 )
+        if self.terrain and len(self.terrain) != len(self.rows):
+            raise ValueError(
+                f"table '{self.id}': 'terrain' has {len(self.terrain)} entries but there are "
+                f"{len(self.rows)} rows: give one per row ('' for a row about no map feature)"
+            )
         return self
+
+    def terrain_ids(self, row: int) -> tuple[str, ...]:
+        """The map terrain, hexside and line ids that row `row` describes."""
+        return tuple(self.terrain[row].split()) if self.terrain else ()
 
 
 class LineOfSightTable(TableBase):
@@ -496,9 +527,22 @@ class RangeTable(TableBase):
     origin: str = Field(default="friendly unit", description="what it is measured from")
 
 
+class LimitTable(TableBase):
+    """A limit players check: at most so many strength points or units in one place (Eben-Emael
+    3.6: no more than 80 strength points in a sector)."""
+
+    kind: Literal["limit"]
+    most: int = Field(ge=0, description="the most allowed in one place")
+    counts: Literal["strength", "units"] = Field(
+        default="strength", description="what is added up: 'strength' (each unit's strength "
+        "points, given one by one) or 'units' (how many units)")
+    place: str = Field(default="hex", description="where the limit holds, as players say it: "
+                       "'hex', 'sector', 'sector edge'")
+
+
 Table = Annotated[
     Union[DifferentialTable, RatioTable, FireTable, ModifiedRollTable, LookupTable, ChartTable,
-          LineOfSightTable, RangeTable],
+          LineOfSightTable, RangeTable, LimitTable],
     Field(discriminator="kind"),
 ]
 

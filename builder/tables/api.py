@@ -35,6 +35,7 @@ _KINDS = {
     "chart": "builder.tables.chart",
     "line-of-sight": "builder.tables.sight",
     "range": "builder.tables.sight",
+    "limit": "builder.tables.limit",
 }
 WRITTEN = "written"
 

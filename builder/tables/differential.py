@@ -77,6 +77,13 @@ def band_column(t: DifferentialTable, row, diff: int) -> tuple[int | None, str]:
     for i, (lo, hi) in enumerate(bands):
         if lo <= diff <= hi:
             return i, f"{signed(diff)} is in the band {row.differentials[i]}"
+    if t.ends == "after-shifts" and (diff < bands[0][0] or diff > bands[-1][1]):
+        # past the row's end: a column a point, and the table's end applies after the shifts
+        i = int(diff - bands[0][0]) if diff < bands[0][0] else \
+            len(bands) - 1 + int(diff - bands[-1][1])
+        return i, (f"{signed(diff)} is past the row's {'lowest' if i < 0 else 'highest'} band "
+                   f"{row.differentials[0 if i < 0 else -1]}: shifts count from there, and the "
+                   "table's end applies after them")
     if diff < bands[0][0]:
         if t.beyond_low == "not-allowed":
             return None, f"{signed(diff)} is below the row's lowest band {row.differentials[0]}: not allowed"
@@ -91,6 +98,8 @@ def band_column(t: DifferentialTable, row, diff: int) -> tuple[int | None, str]:
 
 
 def _label(t: DifferentialTable, row, i: int) -> str:
+    if i < 0:  # past the row's lowest band (ends = 'after-shifts'): a column a point
+        return f"{signed(int(parse_band(row.differentials[0])[0]) + i)} on {row.name}"
     if i < len(row.differentials):
         return f"{row.differentials[i]} on {row.name}"
     clear = next((r for r in t.terrain_rows if r.name == t.default_row), row)

@@ -254,6 +254,7 @@
   }
   function parseSpec(spec, raw) {
     const items = Array.isArray(raw) ? raw : (spec.multiple ? String(raw).trim().split(/\s*,\s*/).filter((p) => p !== "") : [raw]);
+    if (spec.multiple && spec.type === "choice" && items.length === 1 && String(items[0]).toLowerCase() === "none" && !spec.choices.some((c) => c.value === "none")) return [];
     if (!spec.multiple && items.length !== 1) throw new CalcError(bad(spec, raw, "give one value"));
     if (spec.multiple && !items.length) throw new CalcError(bad(spec, raw, "give at least one value"));
     const values = items.map((v) => parseOne(spec, v));
@@ -513,6 +514,8 @@
   }
   // the sentences builder.words writes for this table (rules, ends of the table, refusals)
   const said = (t) => (G.words || {})[t.id] || { rules: {} };
+  // a lookup entry's condition as its table prints it (builder.words.entry)
+  const entryWords = (t, e) => (said(t).entries || [])[t.entries.indexOf(e)] || e.when;
   function either(items, word = "or") {
     return items.length <= 1 ? items.join("") : items.slice(0, -1).join(", ") + " " + word + " " + items[items.length - 1];
   }
@@ -691,6 +694,10 @@
   function bandColumn(t, row, diff) {
     const bands = row.differentials.map(parseBand);
     for (let i = 0; i < bands.length; i++) if (bands[i][0] <= diff && diff <= bands[i][1]) return [i, signed(diff) + " is in the band " + row.differentials[i]];
+    if (t.ends === "after-shifts" && (diff < bands[0][0] || diff > bands[bands.length - 1][1])) {
+      const i = diff < bands[0][0] ? diff - bands[0][0] : bands.length - 1 + (diff - bands[bands.length - 1][1]);
+      return [i, signed(diff) + " is past the row's " + (i < 0 ? "lowest" : "highest") + " band " + row.differentials[i < 0 ? 0 : row.differentials.length - 1] + ": shifts count from there, and the table's end applies after them"];
+    }
     if (diff < bands[0][0]) {
       if (t.beyond_low === "not-allowed") return [null, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": not allowed"];
       const i = t.beyond_low === "first-column" ? 0 : bands.length - 1;
@@ -701,6 +708,7 @@
     return [i, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": read as " + row.differentials[i]];
   }
   function diffLabel(t, row, i) {
+    if (i < 0) return signed(parseBand(row.differentials[0])[0] + i) + " on " + row.name;
     if (i < row.differentials.length) return row.differentials[i] + " on " + row.name;
     const clear = t.terrain_rows.find((r) => r.name === t.default_row) || row;
     return "column " + (i + 1) + " of " + t.columns + (i < clear.differentials.length ? ", the " + clear.name + " row's " + clear.differentials[i] : "");
@@ -906,7 +914,20 @@
   // ----- ratio (builder.tables.ratio) ----------------------------------------------------------
   function columnValue(text) { const m = /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(text); return new F(parseInt(m[1], 10), parseInt(m[2], 10)); }
   const colLabel = (text) => text.replace(/\s+/g, "");
-  function oddsColumn(t, attack, defence, calc, say = true) {
+  // ratio._virtual: odds past an end keep their place beyond it (ends = 'after-shifts')
+  function virtualColumn(t, want) {
+    const vals = t.columns.map(columnValue), last = vals.length - 1;
+    if (want.cmp(vals[last]) > 0) return last + (vals[last].d === 1 && want.d === 1 ? want.n - vals[last].n : 1);
+    if (want.n === 0) return -1000000;
+    return -(vals[0].n === 1 && want.n === 1 ? want.d - vals[0].d : 1);
+  }
+  function columnLabelAt(t, k) {
+    if (k >= 0 && k < t.columns.length) return colLabel(t.columns[k]);
+    const vals = t.columns.map(columnValue);
+    if (k >= t.columns.length) return (vals[vals.length - 1].n + k - t.columns.length + 1) + ":1";
+    return k > -100000 ? "1:" + (vals[0].d - k) : "0:1";
+  }
+  function oddsColumn(t, attack, defence, calc, say = true, virtual = false) {
     const vals = t.columns.map(columnValue);
     const step = calc && say ? (s) => calc.step(s) : () => {};
     let want;
@@ -926,6 +947,11 @@
       step("odds " + attack + ":" + defence + ": the attack is weaker, so 1 to " + defence + "/" + attack + " = " + show(q) + ", rounded " + WORDS[rule] + " = 1:" + m);
       if (calc && say) calc.note("Below 1:1 the defence is divided by the attack and rounded " + (t.rounding_below ? WORDS[rule] + "." : WORDS[rule] + ": the mirror of the rule above 1:1, so the rounding favours the same side (no rule says how odds below 1:1 round)."));
       want = m ? new F(1, m) : new F(1e9);
+    }
+    if (virtual && (want.cmp(vals[0]) < 0 || want.cmp(vals[vals.length - 1]) > 0)) {
+      const k = virtualColumn(t, want);
+      step("past the table's end (" + (k < 0 ? t.columns[0] : t.columns[t.columns.length - 1]) + "): shifts count from " + columnLabelAt(t, k) + ", and the table's end applies after them");
+      return k;
     }
     if (want.cmp(vals[0]) < 0) {
       if (t.beyond_low === "not-allowed") { step("below the lowest column " + t.columns[0] + ": the attack is not allowed"); return null; }
@@ -1069,7 +1095,7 @@
     if (truthy(values.attacker_sectors)) checkSectors(values, edges, calc);
     const attack = edges.reduce((x, y) => x + y, 0);
     calc.step(edges.length > 1 ? "attack: " + edges.join(" + ") + " = " + attack : "attack: " + attack);
-    return [attack, sideShifts];
+    return [attack, sideShifts, edges];
   }
   // _ordered: attacker/defender results from the attacker's worst to best
   function ordered(t, items) {
@@ -1082,7 +1108,7 @@
     const terrainIds = place.terrain;
     const applied = evaluateRules(t, values, ruleFacts(t, values, place), calc);
     if (refuseRules(applied, calc)) return calc;
-    const [attack, sideShifts] = attackTotal(t, values, edges, applied, calc);
+    const [attack, sideShifts, counted] = attackTotal(t, values, edges, applied, calc);
     let defence = values.defence;
     if (t.edge_cap && t.edge_cap_defence && defence > t.edge_cap) {
       calc.step("defence " + defence + ": at most " + t.edge_cap + " count across a sector edge: " + t.edge_cap);
@@ -1099,10 +1125,20 @@
     const playerShift = shiftTotal(calc, t.shifts, values);
     const [lo, hi] = diceRange(t.dice);
     const retreat = truthy(values.retreat);
+    const perUnit = t.divide === "per-unit" && counted.length > 1 && (!div.eq(1) || !afac.eq(1));
+    if (perUnit && !(losses.length === 1 && losses[0][0] === 0)) throw new CalcError("this table divides each attacking unit's strength (divide = per-unit): give each unit's strength after its losses, without attack_loss or the fire first");
     const columnFor = (loss, say) => {
       let a = Math.max(attack - loss, 0);
       if (loss && say) calc.step("attack after losses: " + attack + " - " + loss + " = " + a);
-      if (!div.eq(1) || !afac.eq(1)) {
+      if (perUnit) {
+        const rule = arule || t.divisor_rounding || t.rounding;
+        const parts = counted.map((v) => { const raw = new F(v).div(div).mul(afac); return [v, raw, roundTo(raw, rule)]; });
+        a = parts.reduce((x, p) => x + p[2], 0);
+        if (say) {
+          const by = (!div.eq(1) ? " / " + show(div) : "") + (!afac.eq(1) ? " x " + show(afac) : "");
+          calc.step("each unit divided" + (!div.eq(1) ? " by the terrain" : "") + ", rounded " + WORDS[rule] + ": " + parts.map(([v, raw, n]) => v + by + " = " + show(raw) + (raw.d !== 1 ? " -> " + n : "")).join(", ") + "; together " + a);
+        }
+      } else if (!div.eq(1) || !afac.eq(1)) {
         const raw = new F(a).div(div).mul(afac);
         const rule = arule || t.divisor_rounding || t.rounding;
         a = roundTo(raw, rule);
@@ -1115,10 +1151,10 @@
           }
         }
       }
-      const i = oddsColumn(t, a, defence, calc, say);
+      const i = oddsColumn(t, a, defence, calc, say, t.ends === "after-shifts");
       if (i === null) return null;
       const labels = t.columns.map(colLabel);
-      return moveColumn(t, say ? calc : new Quiet(), i, applied, baseShift + playerShift, t.columns.length - 1, (k) => labels[k], (text) => labels.indexOf(colLabel(text)));
+      return moveColumn(t, say ? calc : new Quiet(), i, applied, baseShift + playerShift, t.columns.length - 1, (k) => columnLabelAt(t, k), (text) => labels.indexOf(colLabel(text)));
     };
     const cell = (col, total) => ratioOutcome(t, replaced(applied, t.results[String(Math.min(Math.max(total + drm, lo), hi))][col]), retreat);
     if (losses.length === 1) {
@@ -1270,7 +1306,7 @@
   }
   function overlapNote(t, value, extra, calc) {
     const hits = t.entries.filter((e) => !specIsElse(e.when) && specMatches(e.when, value, extra));
-    if (hits.length > 1) calc.note(value + " matches both '" + hits[0].when + "' (" + hits[0].result + ") and '" + hits[1].when + "' (" + hits[1].result + "): the first listed applies.");
+    if (hits.length > 1) calc.note(value + " matches both “" + entryWords(t, hits[0]) + "” (" + hits[0].result + ") and “" + entryWords(t, hits[1]) + "” (" + hits[1].result + "): the first listed applies.");
   }
   function calcLookup(t, values, roll, calc) {
     const extra = {};
@@ -1282,7 +1318,7 @@
       if (roll != null) throw new CalcError(t.id + " looks up " + t.key + ", not a roll: leave out --roll");
       const value = values[t.key];
       const e = entryFor(t, value, extra);
-      calc.step(t.inputs.find((i) => i.id === t.key).name + " " + value + ": entry '" + e.when + "'");
+      calc.step(t.inputs.find((i) => i.id === t.key).name + " " + value + ": row “" + entryWords(t, e) + "”");
       calc.outcome = lookupOutcome(t, e, applied);
       calc.step("result: " + e.result + (calc.outcome.meaning ? " (" + calc.outcome.meaning + ")" : ""));
       calc.distribution = [[calc.outcome, new F(1)]];
@@ -1302,7 +1338,7 @@
       const [total] = parseRoll(roll, t.dice);
       calc.roll = [total];
       const [e, value] = look(total);
-      calc.step("roll " + total + (drm ? " " + signed(drm) + " = " + value : "") + ": entry '" + e.when + "'");
+      calc.step("roll " + total + (drm ? " " + signed(drm) + " = " + value : "") + ": row “" + entryWords(t, e) + "”");
       calc.outcome = lookupOutcome(t, e, applied);
       calc.step("result: " + e.result + (calc.outcome.meaning ? " (" + calc.outcome.meaning + ")" : ""));
       overlapNote(t, value, extra, calc);
@@ -1541,7 +1577,27 @@
     return calc;
   }
 
-  const KINDS = { differential: calcDifferential, ratio: calcRatio, fire: calcFire, "modified-roll": calcModifiedRoll,
+  // builder.tables.limit: within a stacking limit or over it
+  function calcLimit(t, values, roll, calc) {
+    if (roll != null) throw new CalcError(t.id + " has no roll: leave out --roll");
+    let total;
+    if (t.counts === "strength") {
+      const each = values.strengths;
+      total = each.reduce((a, b) => a + b, 0);
+      calc.step((each.length === 1 ? "" : each.join(" + ") + " = ") + total + " strength points in one " + t.place);
+    } else {
+      total = values.units;
+      calc.step(total + " unit" + (total !== 1 ? "s" : "") + " in one " + t.place);
+    }
+    const what = t.counts === "strength" ? "strength points" : "units";
+    const rule = "At most " + t.most + " " + (t.most !== 1 ? what : what.slice(0, -1)) + " in one " + t.place + (t.source ? " (" + t.source + ")" : "");
+    if (total <= t.most) { calc.step(rule + ": allowed"); calc.outcome = outcome("allowed", total + " of at most " + t.most); }
+    else { calc.step(rule + ": " + (total - t.most) + " too many"); calc.outcome = outcome("not allowed", (total - t.most) + " over the limit: " + rule); }
+    calc.distribution = [[calc.outcome, new F(1)]];
+    return calc;
+  }
+
+  const KINDS = { limit: calcLimit, differential: calcDifferential, ratio: calcRatio, fire: calcFire, "modified-roll": calcModifiedRoll,
     lookup: calcLookup, chart: calcChart, "line-of-sight": calcSight, range: calcSight };
 
   // ----- the API (builder.tables.api.calculate) ---------------------------------------------------
