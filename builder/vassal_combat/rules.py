@@ -73,18 +73,21 @@ def settings_by_hand(game, t) -> list[tuple[str, str]]:
     marker names it for the player, `builder check` reports it, as for a rule by hand."""
     out = []
     if getattr(t, "ends", "before-shifts") == "after-shifts":
-        out.append(("ends", "odds or a differential past an end of the table keep counting: "
-                            "shift from there, then read the table's end"))
+        said = ("odds or a differential past an end of the table keep counting: shift from "
+                "there, then read the table's end")
+        out.append(("ends", said))
     if getattr(t, "divide", "total") == "per-unit":
-        out.append(("divide", "divide each attacking unit's strength by the terrain and the "
-                              "rules, rounding each, before adding them up"))
+        said = ("divide each attacking unit's strength by the terrain and the rules, rounding "
+                "each, before adding them up")
+        out.append(("divide", said))
     if t.kind in ("ratio", "differential", "lookup"):
         from builder.tables.common import place_bound
 
         for m in getattr(t, "modifiers", ()):
             if place_bound(m):
-                out.append(("modifiers", f"{m.label}: {m.value:+d} to the roll when the place "
-                                         "has it (set it on the marker's menu)"))
+                said = (f"{m.label}: {m.value:+d} to the roll when the place has it (set it on "
+                        "the marker's menu)")
+                out.append(("modifiers", said))
     return out
 
 
