@@ -68,6 +68,29 @@ def by_hand(game, t, ctx: Context | None = None) -> dict[str, str]:
     return out
 
 
+def settings_by_hand(game, t) -> list[tuple[str, str]]:
+    """(key, what the player does) for a table setting the module does not apply yet: the
+    marker names it for the player, `builder check` reports it, as for a rule by hand."""
+    out = []
+    if getattr(t, "ends", "before-shifts") == "after-shifts":
+        said = ("odds or a differential past an end of the table keep counting: shift from "
+                "there, then read the table's end")
+        out.append(("ends", said))
+    if getattr(t, "divide", "total") == "per-unit":
+        said = ("divide each attacking unit's strength by the terrain and the rules, rounding "
+                "each, before adding them up")
+        out.append(("divide", said))
+    if t.kind in ("ratio", "differential", "lookup"):
+        from builder.tables.common import place_bound
+
+        for m in getattr(t, "modifiers", ()):
+            if place_bound(m):
+                said = (f"{m.label}: {m.value:+d} to the roll when the place has it (set it on "
+                        "the marker's menu)")
+                out.append(("modifiers", said))
+    return out
+
+
 def _rule_unsupported(game, t, r, ctx: Context) -> str:
     if r.effect not in EFFECTS.get(t.kind, ()):
         return f"effect '{r.effect}'"

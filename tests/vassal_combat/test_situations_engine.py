@@ -34,6 +34,8 @@ def test_the_engine_answers_as_the_calculator(folder):
     script = ExprScript()
     asked = []
     for table_id, c in _calculators(folder).items():
+        if c.by_hand:  # not the calculator's answer by design: the marker says what to do
+            continue
         script.reset()
         for name, e in {**c.calcs(), **c.attacker_calcs()}.items():
             script.calc(name, e)
