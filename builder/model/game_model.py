@@ -114,6 +114,17 @@ class Game(Model):
         return {h: tuple(assigned.get(h, default)) for h in self.grid.all_hexes()}
 
     @cached_property
+    def region_index(self) -> dict[HexId, tuple[str, ...]]:
+        """Each hex's region ids, in the map's order of regions (hex maps only): the rules
+        assistant asks it of every place it reads, thousands of times in a batch of answers."""
+        index: dict[HexId, list[str]] = {}
+        if self.is_hex:
+            for r in self.map.regions:
+                for h in dict.fromkeys(self.hexes(r.hexes)):
+                    index.setdefault(h, []).append(r.id)
+        return {h: tuple(ids) for h, ids in index.items()}
+
+    @cached_property
     def _terrain_blocks(self) -> tuple[tuple[str, tuple[HexId, ...]], ...]:
         """map.toml's terrain blocks as (terrain id, its hexes): their ranges parsed once."""
         return tuple((block.terrain, tuple(self.hexes(block.hexes))) for block in self.map.terrain)
