@@ -56,6 +56,11 @@ def _mods(title: str, mods) -> list[Para]:
     lines = [(title, True)]
     for md in mods:
         value = getattr(md, "value", None)
+        if getattr(md, "values", ()):
+            text = ", ".join(f"{v:+d}" for v in md.values[:-1]) + f" or {md.values[-1]:+d}" \
+                if len(md.values) > 1 else f"{md.values[0]:+d}"
+            lines.append((f"{text} (as it applies): {md.label}", False))
+            continue
         if value is None:
             value = getattr(md, "columns", 0)
             text = f"{value:+d} column{'s' if abs(value) != 1 else ''}: {md.label}"
@@ -216,28 +221,47 @@ def _ratio(t) -> Card:
 
 
 def _fire(t) -> Card:
-    header, rows = _dice_grid(t, t.bands, Cell)
-    lines = [
-        (
-            "Columns: firing strength"
-            + (" (exact values)" if t.exact_bands else "")
-            + "; the number read is "
-            "the loss.",
-            False,
-        )
-    ]
+    modified = bool(t.modifiers or any(r.effect == "drm" for r in t.rules))
+    rows_head = f"{'Modified roll' if modified else 'Roll'} ({t.dice})"
+    columns = [f"[{b}]" if t.exact_bands else b for b in t.bands] or ["Result"]
+    header = [[Cell(rows_head, bold=True)] + [Cell(c, bold=True) for c in columns]]
+    keys = _roll_rows(t.results, t.dice)
+    rows = []
+    for k, roll in enumerate(keys):
+        label = roll
+        if modified and k == 0:
+            label = f"{roll} or less"
+        elif modified and k == len(keys) - 1:
+            label = f"{roll} or more"
+        rows.append([Cell(label, bold=True)] + [_result_cell(v) for v in t.results[roll]])
+    parts: list = [Grid(header, rows)]
+    if t.natural:
+        parts.append(Grid([_h("Natural roll", "Result, whatever the modifiers")],
+                          [[Cell(k, bold=True), Cell(v)] for k, v in t.natural.items()]))
+    lines = []
+    if t.fire_group:
+        lines.append((("Columns: the fire group's total firepower. Each unit's firepower is "
+                       "changed first by what applies to it alone, then added up; a fraction is "
+                       f"rounded {t.firepower_rounding.replace('-', ' ')}."), False))
+    elif t.bands:
+        lines.append(("Columns: the firepower" + (" (exact values)" if t.exact_bands else "")
+                      + ".", False))
+    if modified:
+        lines.append((f"Roll {t.dice}, add the modifiers and read the row of the modified roll.",
+                      False))
+    numbers = all(re.fullmatch(r"\d+|-|—", c) for row in t.results.values() for c in row)
+    if numbers:
+        lines.append(("The number read is the target's loss.", False))
     if t.terrain_effect:
-        rounding = t.rounding.replace("-", " ")
-        lines.append(
-            (
-                (
-                    f"Divide the loss by the target terrain's '{t.terrain_effect}', "
-                    f"rounded {rounding}."
-                ),
-                False,
-            )
-        )
-    return Card(t.name, [Grid(header, rows), Para(lines)] + _rules(t) + _notes(t), f"fire, {t.dice}")
+        lines.append(((f"Divide the loss by the target terrain's '{t.terrain_effect}', rounded "
+                       f"{t.rounding.replace('-', ' ')}."), False))
+    if t.attempts > 1:
+        lines.append(((f"Up to {t.attempts} rolls against one target; it suffers the first "
+                       "effect only."), False))
+    if lines:
+        parts.append(Para(lines))
+    return Card(t.name, parts + _mods("Die-roll modifiers", t.modifiers) + _rules(t) + _notes(t),
+                f"fire, {t.dice}")
 
 
 def _modified(t) -> Card:

@@ -104,6 +104,10 @@ def modifier_inputs(mods) -> list[InputSpec]:
                 choices=tuple(Choice(x.id, f"{x.label} ({signed(x.value)})") for x in members),
                 multiple=True, help="name every one present; the highest modifier is used",
                 source=members[0].source))
+        elif m.values:
+            specs.append(InputSpec(m.id, m.label, "choice", choices=tuple(
+                Choice(str(v), signed(v)) for v in m.values), source=m.source,
+                help="leave out when it does not apply"))
         elif m.max_uses in (None, 1):
             specs.append(InputSpec(m.id, f"{m.label} ({signed(m.value)})", "bool", default=False,
                                    source=m.source))
@@ -145,6 +149,13 @@ def apply_modifiers(calc: Calculation, mods, values: dict, terrain: tuple[str, .
         if m.group:
             continue
         v = values.get(m.id)
+        if m.values:
+            if v not in (None, ""):
+                total += int(v)
+                calc.step(f"modifier: {m.label} {signed(int(v))}"
+                          + (f" ({m.source})" if m.source else ""))
+                item_note(calc, m, m.label)
+            continue
         auto = terrain is not None and not v and m.terrain and set(m.terrain) & set(terrain)
         region = not v and not auto and m.regions and set(m.regions) & set(regions)
         n = 1 if (auto or region) else (int(v) if v else 0)

@@ -142,6 +142,8 @@ class Facts:
     regions: set[str] | None = None
     hex: object = None
     crossings: list[set[str]] | None = None  # per attacking unit, the hexside types it crosses
+    distances: list[int] | None = None  # per firing unit, its distance to the target
+    ranges: list[int] | None = None  # per firing unit, its printed range
     flags: dict[str, bool] = field(default_factory=dict)
     numbers: dict[str, int] = field(default_factory=dict)
 
@@ -226,6 +228,8 @@ def holds(game, c, f: Facts, unit: int | None = None):
         parts.append(None if f.regions is None else bool(f.regions & set(c.region)))
     if c.place:
         parts.append(None if f.hex is None else _near(game, f.hex, c.place, c.within))
+    if c.distance:
+        parts.append(_distance_holds(c.distance, f, unit))
     if c.across:
         want = set(c.across)
         if f.crossings is None:
@@ -248,6 +252,55 @@ def holds(game, c, f: Facts, unit: int | None = None):
         inner = holds(game, c.not_, f, unit)
         parts.append(None if inner is None else not inner)
     return _all(parts)
+
+
+def _distance_holds(spec_text: str, f: Facts, unit: int | None):
+    """A distance condition for one firing unit, or for any of them (unit None)."""
+    from builder.model.tables import RollSpec
+
+    if f.distances is None:
+        return None
+    spec = RollSpec(spec_text)
+    ranged = "range" in spec.names()
+    if ranged and f.ranges is None:
+        return None
+
+    def one(k: int) -> bool:
+        return spec.matches(f.distances[k], {"range": f.ranges[k]} if ranged else {})
+
+    if unit is not None:
+        return one(unit)
+    return any(one(k) for k in range(len(f.distances)))
+
+
+def distance_words(spec_text: str) -> str:
+    """A distance condition as a player reads it: '>range' -> 'beyond its range'."""
+    from builder.model.tables import RollSpec
+
+    bits = []
+    for p in RollSpec(spec_text).parts:
+        if p["op"] and not _is_number(p["opval"]):
+            times = {None: "", "1": "", "2": "twice ", "3": "three times "}.get(
+                p["times"], f"{p['times']} times ")
+            op = {">": "beyond", ">=": "at or beyond", "<": "within less than", "<=": "within"}[
+                p["op"]]
+            bits.append(f"{op} {times}its range")
+        elif p["one"] == "1":
+            bits.append("adjacent")
+        elif p["one"] is not None:
+            bits.append(f"{p['one']} hexes away")
+        elif p["lo"] is not None:
+            bits.append(f"{p['lo']} to {p['hi']} hexes away")
+        elif p["op"]:
+            n = int(p["opval"]) * int(p["times"] or 1)
+            bits.append({">": f"more than {n} hexes away", ">=": f"{n} or more hexes away",
+                         "<": f"less than {n} hexes away", "<=": f"{n} hexes away or nearer"}[
+                p["op"]])
+    return " or ".join(bits)
+
+
+def _is_number(text: str) -> bool:
+    return text.lstrip("-").isdigit()
 
 
 def _near(game, h, place: str, within: int) -> bool:
@@ -274,6 +327,8 @@ def describe(c, names: dict | None = None) -> str:
         bits.append("in region " + " or ".join(c.region))
     if c.place:
         bits.append(f"within {c.within} hexes of {c.place}" if c.within else f"at {c.place}")
+    if c.distance:
+        bits.append("a firing unit " + distance_words(c.distance))
     if c.across:
         who = {"any": "any attacker", "all": "every attacker", "per-unit": "each unit"}[c.attackers]
         bits.append(f"{who} across " + " or ".join(c.across))
@@ -300,6 +355,10 @@ def _needs(c, f: Facts) -> str:
         out.append("the hex")
     if c.across and f.crossings is None:
         out.append("the attackers' hexes and the defender's hex")
+    if c.distance and f.distances is None:
+        out.append("each firing unit's distance (distance, or firer_hexes and target_hex)")
+    elif c.distance and "range" in c.distance and f.ranges is None:
+        out.append("each firing unit's range")
     for x in (*c.all, *c.any, *((c.not_,) if c.not_ else ())):
         out.append(_needs(x, f))
     return ", ".join(dict.fromkeys(o for o in out if o))
@@ -353,9 +412,16 @@ def evaluate(game, t, values: dict, f: Facts, calc, n_units: int = 0) -> Applied
                           + _effect_text(r) + (f" ({r.source})" if r.source else ""))
             continue
         per_unit = any(c.attackers == "per-unit" for c in r.when.walk())
+        ranged = r.effect in ("attack_divisor", "attack_multiplier") and any(
+            c.distance for c in r.when.walk())
         if per_unit and f.crossings is not None:
             units[r.id] = [k for k in range(len(f.crossings)) if holds(game, r.when, f, k)]
             ok = bool(units[r.id])
+        elif ranged and f.distances is not None:
+            each = [holds(game, r.when, f, k) for k in range(len(f.distances))]
+            ok = None if any(v is None for v in each) else any(each)
+            if ok:
+                units[r.id] = [k for k, v in enumerate(each) if v]
         else:
             ok = holds(game, r.when, f)
         if ok is None:
@@ -496,9 +562,11 @@ def defence_factor(applied: Applied) -> tuple[Fraction, str | None]:
 
 
 def move_column(t, calc, index: int, applied: Applied, other_shift: int, last: int, labels,
-                column_index, cap_index) -> int | None:
+                column_index, cap_index, beyond: tuple[str, str] | None = None) -> int | None:
     """The column read after a rule's column, every shift, the cap and the table's ends
-    (None: beyond an end that is 'not-allowed')."""
+    (None: beyond an end that is 'not-allowed'); beyond: (low, high) when the table's own
+    beyond_low/high speak of rows (fire tables: a shift past an end reads the end column)."""
+    beyond_low, beyond_high = beyond or (t.beyond_low, t.beyond_high)
     if applied.column is not None:
         new = column_index(applied.column.column)
         calc.step(f"{applied.column.label}: read on {labels(new)}")
@@ -508,17 +576,17 @@ def move_column(t, calc, index: int, applied: Applied, other_shift: int, last: i
     if total:
         calc.step(f"column {labels(index)} shifted {total:+d}")
     if target < 0:
-        if t.beyond_low == "not-allowed":
+        if beyond_low == "not-allowed":
             calc.step("shifted below the first column: the attack is not allowed (beyond_low)")
             return None
-        new = 0 if t.beyond_low == "first-column" else last
+        new = 0 if beyond_low == "first-column" else last
         calc.note("A shift past the end of the table is lost: the "
                   + ("first" if new == 0 else "last") + " column is used (beyond_low).")
     elif target > last:
-        if t.beyond_high == "not-allowed":
+        if beyond_high == "not-allowed":
             calc.step("shifted beyond the last column: the attack is not allowed (beyond_high)")
             return None
-        new = last if t.beyond_high == "last-column" else 0
+        new = last if beyond_high == "last-column" else 0
         calc.note("A shift past the end of the table is lost: the "
                   + ("last" if new == last else "first") + " column is used (beyond_high).")
     else:

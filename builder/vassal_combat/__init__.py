@@ -36,7 +36,9 @@ def refused(game) -> list[tuple[str, str]]:
     out = []
     for t in game.tables:
         if t.kind in KINDS:
-            why = unsupported(game, t, places=t.kind == "modified-roll")
+            kind = importlib.import_module(KINDS[t.kind])
+            why = getattr(kind, "unsupported", lambda g, tt: "")(game, t) \
+                or unsupported(game, t, places=t.kind == "modified-roll")
             if why:
                 out.append((t.id, why))
     return out

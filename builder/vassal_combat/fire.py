@@ -8,6 +8,7 @@ from fractions import Fraction
 
 from builder.model.tables import FireTable
 from builder.tables.fire import _band as band_range
+from builder.tables import dice as tdice
 from builder.tables.rounding import show
 from builder.vassal_combat import expr as x
 from builder.vassal_combat import rules as vrules
@@ -35,6 +36,26 @@ def _plain(text: str) -> str:
 
 def _loss(cell: str) -> int:
     return 0 if cell.strip() in ("-", "—", "") else int(cell)
+
+
+def unsupported(game, t: FireTable) -> str:
+    """Why this fire table is not compiled yet ('' when it is): the module resolves one firing
+    strength read on numbers, divided by terrain."""
+    import re
+
+    if not t.bands:
+        return "a fire table without firepower columns"
+    for key in ("fire_group", "modifiers", "natural"):
+        if getattr(t, key):
+            return f"{key} on a fire table"
+    if t.attempts > 1:
+        return "attempts on a fire table"
+    if any(not re.fullmatch(r"\d+|-|—", c) for row in t.results.values() for c in row):
+        return "fire results that are not losses"
+    lo, hi = tdice.dice_range(t.dice)
+    if set(t.results) != {str(n) for n in range(lo, hi + 1)}:
+        return "fire rows beyond the dice range"
+    return ""
 
 
 def build(game, t: FireTable) -> Calculator:

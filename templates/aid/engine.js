@@ -316,6 +316,14 @@
     for (const m of mods || []) {
       if (m.group) continue;
       const v = values[m.id];
+      if ((m.values || []).length) {
+        if (v != null && v !== "") {
+          total += Number(v);
+          calc.step("modifier: " + m.label + " " + signed(Number(v)) + (m.source ? " (" + m.source + ")" : ""));
+          itemNote(calc, m, m.label);
+        }
+        continue;
+      }
       const auto = terrain !== null && !truthy(v) && (m.terrain || []).length && m.terrain.some((x) => terrain.includes(x));
       const inRegions = (m.regions || []).filter((x) => regions.includes(x));
       const region = !truthy(v) && !auto && inRegions.length > 0;
@@ -407,7 +415,7 @@
   function* conditionsOf(t) { for (const r of t.rules || []) if (r.when) yield* walk(r.when); }
   // facts
   function ruleFacts(t, values, terrain = null) {
-    const f = { turn: null, periods: null, scenario: null, roles: {}, terrain: null, regions: null, hex: null, crossings: null, flags: {} };
+    const f = { turn: null, periods: null, scenario: null, roles: {}, terrain: null, regions: null, hex: null, crossings: null, distances: null, ranges: null, flags: {} };
     const [, , terrainId, hexId, attId] = PLACES[t.kind];
     f.turn = values.turn != null ? values.turn : null;
     if (f.turn != null) {
@@ -468,12 +476,42 @@
       else if (c.attackers === "all") parts.push(f.crossings.length > 0 && f.crossings.every((x) => meets(x, c.across)));
       else parts.push(f.crossings.some((x) => meets(x, c.across)));
     }
+    if (c.distance) parts.push(distanceHolds(c.distance, f, unit));
     if (c.flag) parts.push(!!f.flags[c.flag]);
     for (const [k, spec] of Object.entries(c.input || {})) parts.push(k in f.numbers ? specMatches(spec, f.numbers[k], {}) : null);
     if ((c.all || []).length) parts.push(allOf(c.all.map((x) => holds(x, f, unit))));
     if ((c.any || []).length) parts.push(anyOf(c.any.map((x) => holds(x, f, unit))));
     if (c.not_) { const inner = holds(c.not_, f, unit); parts.push(inner === null ? null : !inner); }
     return allOf(parts);
+  }
+  // a distance condition for one firing unit, or for any of them (builder.tables.rules._distance_holds)
+  function distanceHolds(spec, f, unit) {
+    if (f.distances === null) return null;
+    const ranged = /range/.test(spec);
+    if (ranged && f.ranges === null) return null;
+    const one = (k) => specMatches(spec, f.distances[k], ranged ? { range: f.ranges[k] } : {});
+    if (unit !== null) return one(unit);
+    return f.distances.some((_, k) => one(k));
+  }
+  // builder.tables.rules.distance_words
+  function distanceWords(spec) {
+    const bits = [];
+    for (const chunk of String(spec).split(",")) {
+      const m = SPEC.exec(chunk);
+      if (!m) continue;
+      if (m[1] && !/^-?\d+$/.test(m[3])) {
+        const times = { undefined: "", "1": "", "2": "twice ", "3": "three times " }[m[2]];
+        const op = { ">": "beyond", ">=": "at or beyond", "<": "within less than", "<=": "within" }[m[1]];
+        bits.push(op + " " + (times === undefined ? m[2] + " times " : times) + "its range");
+      } else if (m[6] === "1") bits.push("adjacent");
+      else if (m[6] != null) bits.push(m[6] + " hexes away");
+      else if (m[4] != null) bits.push(m[4] + " to " + m[5] + " hexes away");
+      else if (m[1]) {
+        const n = parseInt(m[3], 10) * (m[2] ? parseInt(m[2], 10) : 1);
+        bits.push({ ">": "more than " + n + " hexes away", ">=": n + " or more hexes away", "<": "less than " + n + " hexes away", "<=": n + " hexes away or nearer" }[m[1]]);
+      }
+    }
+    return bits.join(" or ");
   }
   function describeWhen(c) {
     const bits = [];
@@ -484,6 +522,7 @@
     if ((c.terrain || []).length) bits.push("in " + c.terrain.join(" or "));
     if ((c.region || []).length) bits.push("in region " + c.region.join(" or "));
     if (c.place) bits.push(c.within ? "within " + c.within + " hexes of " + c.place : "at " + c.place);
+    if (c.distance) bits.push("a firing unit " + distanceWords(c.distance));
     if ((c.across || []).length) bits.push({ any: "any attacker", all: "every attacker", "per-unit": "each unit" }[c.attackers] + " across " + c.across.join(" or "));
     if (c.flag) bits.push(c.flag);
     for (const [k, v] of Object.entries(c.input || {})) bits.push(k + ": " + v);
@@ -499,6 +538,8 @@
     for (const role of ROLES) for (const a of Object.keys(c[role] || {})) if ((f.roles[role] || {})[a] == null) out.push(role + "_" + a);
     if (((c.terrain || []).length && f.terrain === null) || (((c.region || []).length || c.place) && f.hex === null)) out.push("the hex");
     if ((c.across || []).length && f.crossings === null) out.push("the attackers' hexes and the defender's hex");
+    if (c.distance && f.distances === null) out.push("each firing unit's distance (distance, or firer_hexes and target_hex)");
+    else if (c.distance && /range/.test(c.distance) && f.ranges === null) out.push("each firing unit's range");
     for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) out.push(needs(x, f));
     return [...new Set(out.filter((o) => o))].join(", ");
   }
@@ -530,10 +571,15 @@
         continue;
       }
       const perUnit = [...walk(r.when)].some((c) => c.attackers === "per-unit");
+      const ranged = /^attack_/.test(ruleEffect(r)) && [...walk(r.when)].some((c) => c.distance);
       let ok;
       if (perUnit && f.crossings !== null) {
         units[r.id] = f.crossings.map((_, k) => k).filter((k) => holds(r.when, f, k));
         ok = units[r.id].length > 0;
+      } else if (ranged && f.distances !== null) {
+        const each = f.distances.map((_, k) => holds(r.when, f, k));
+        ok = each.some((v) => v === null) ? null : each.some((v) => v);
+        if (ok) units[r.id] = each.map((v, k) => (v ? k : -1)).filter((k) => k >= 0);
       } else ok = holds(r.when, f);
       if (ok === null) {
         calc.note(r.label + " applies only when " + describeWhen(r.when) + ": give " + needs(r.when, f) + " to apply it" + (r.source ? " (" + r.source + ")." : "."));
@@ -624,19 +670,20 @@
     for (const [r, k, u] of rules) for (const i of u) out[i] = scaleBy(out[i], k, r.rounding || rounding, calc, "unit " + (i + 1) + ", " + r.label);
     return out;
   }
-  function moveColumn(t, calc, index, applied, other, last, labels, columnIndex) {
+  function moveColumn(t, calc, index, applied, other, last, labels, columnIndex, beyond = null) {
+    const [beyondLow, beyondHigh] = beyond || [t.beyond_low, t.beyond_high];
     if (applied.column) { const nw = columnIndex(applied.column.column); calc.step(applied.column.label + ": read on " + labels(nw)); index = nw; }
     const total = applied.shift + other;
     const target = index + total;
     if (total) calc.step("column " + labels(index) + " shifted " + signed(total));
     let nw;
     if (target < 0) {
-      if (t.beyond_low === "not-allowed") { calc.step("shifted below the first column: the attack is not allowed (beyond_low)"); return null; }
-      nw = t.beyond_low === "first-column" ? 0 : last;
+      if (beyondLow === "not-allowed") { calc.step("shifted below the first column: the attack is not allowed (beyond_low)"); return null; }
+      nw = beyondLow === "first-column" ? 0 : last;
       calc.note("A shift past the end of the table is lost: the " + (nw === 0 ? "first" : "last") + " column is used (beyond_low).");
     } else if (target > last) {
-      if (t.beyond_high === "not-allowed") { calc.step("shifted beyond the last column: the attack is not allowed (beyond_high)"); return null; }
-      nw = t.beyond_high === "last-column" ? last : 0;
+      if (beyondHigh === "not-allowed") { calc.step("shifted beyond the last column: the attack is not allowed (beyond_high)"); return null; }
+      nw = beyondHigh === "last-column" ? last : 0;
       calc.note("A shift past the end of the table is lost: the " + (nw === last ? "last" : "first") + " column is used (beyond_high).");
     } else nw = target;
     if (total) calc.step("-> " + labels(nw));
@@ -849,47 +896,179 @@
   }
   function bandIndex(t, strength) {
     for (let i = 0; i < t.bands.length; i++) { const [lo, hi] = fireBand(t.bands[i]); if (lo <= strength && strength <= hi) return i; }
-    throw new CalcError(t.id + ": no column for fire strength " + strength + "; columns: " + t.bands.join(", "));
+    throw new CalcError(t.id + ": no column for firepower " + strength + "; columns: " + t.bands.join(", "));
   }
   const cellLoss = (c) => (["-", "—", ""].includes(c.trim()) ? 0 : parseInt(c, 10));
+  // the target's place: terrain named or read from its hex (builder.tables.fire._target)
+  function fireTarget(t, values, calc) {
+    let ids = null, where = "", regions = [];
+    const h = values.target_hex;
+    if (t.terrain_effect || truthy(values.target_terrain)) ids = placeTerrain(values, "target_", calc);
+    else if (h != null) { ids = hexTerrain(h).slice(); calc.step("target in " + h + ": " + ids.map(terrainName).join(", ")); }
+    if (h != null && G.map.kind === "hex") {
+      where = h; regions = HEX.get(h)[3];
+      for (const m of t.modifiers || []) if (m.group && ((m.terrain || []).length || (m.regions || []).length) && truthy(values[slug(m.group)])) throw new CalcError("give " + slug(m.group) + " or target_hex, not both: target_hex reads " + slug(m.group) + " from the map");
+    }
+    return [ids, where, regions];
+  }
+  // each firing unit's distance and range (builder.tables.fire._per_unit)
+  function firePerUnit(values, f, n) {
+    let dist = values.distance;
+    const hexes = values.firer_hexes;
+    if (truthy(dist) && truthy(hexes)) throw new CalcError("give distance or firer_hexes, not both: firer_hexes reads the distance from the map");
+    if (truthy(hexes)) {
+      if (values.target_hex == null) throw new CalcError("firer_hexes needs target_hex (the distance is measured to it)");
+      dist = hexes.map((h) => distance(h, values.target_hex));
+    }
+    for (const [name, got] of [[truthy(hexes) ? "firer_hexes" : "distance", dist], ["range", values.range]]) {
+      if (truthy(got) && got.length !== n) throw new CalcError(name + ": give one value per firing unit, in the order of firepower (" + n + " unit" + (n !== 1 ? "s" : "") + "), not " + got.length);
+    }
+    f.distances = truthy(dist) ? dist.slice() : null;
+    f.ranges = truthy(values.range) ? values.range.slice() : null;
+  }
+  // the fire group's total (builder.tables.fire._firepower)
+  function fireTotal(t, units, applied, f, calc) {
+    const out = units.map((u) => new F(u));
+    const several = units.length > 1;
+    for (const [r, k, which] of applied.attack) {
+      if (which === null) continue;
+      for (const i of which) {
+        const raw = out[i].mul(k);
+        const rounded = r.rounding ? new F(roundTo(raw, r.rounding)) : raw;
+        const op = k.cmp(1) > 0 ? "x " + show(k) : "/ " + show(new F(1).div(k));
+        let where = "";
+        if (f.distances !== null) where = ", " + f.distances[i] + " hex" + (f.distances[i] !== 1 ? "es" : "") + " away" + (f.ranges !== null ? ", range " + f.ranges[i] : "");
+        calc.step("unit " + (i + 1) + " (firepower " + units[i] + where + "), " + r.label + ": " + show(out[i]) + " " + op + " = " + show(raw) + (r.rounding && raw.d !== 1 ? ", rounded " + WORDS[r.rounding] + " = " + show(rounded) : ""));
+        out[i] = rounded;
+      }
+    }
+    let total = out.reduce((a, b) => a.add(b), new F(0));
+    if (several || !total.eq(units[0])) calc.step(several ? "total firepower: " + out.map(show).join(" + ") + " = " + show(total) : "firepower: " + show(total));
+    let rounding = null;
+    for (const [r, k, which] of applied.attack) {
+      if (which !== null) continue;
+      const raw = total.mul(k);
+      const op = k.cmp(1) > 0 ? "x " + show(k) : "/ " + show(new F(1).div(k));
+      calc.step(r.label + ": " + show(total) + " " + op + " = " + show(raw));
+      total = raw;
+      rounding = rounding || r.rounding;
+    }
+    rounding = rounding || t.firepower_rounding;
+    const n = roundTo(total, rounding);
+    if (total.d !== 1) calc.step(show(total) + " rounded " + WORDS[rounding] + ": firepower " + n);
+    return n;
+  }
+  function fireColumn(t, strength, applied, calc) {
+    const bandOf = (text) => t.bands.map((b) => b.replace(/ /g, "")).indexOf(String(text).replace(/ /g, ""));
+    if (strength < fireBand(t.bands[0])[0] && !applied.column) { calc.step("firepower " + strength + " is below the first column (" + t.bands[0] + "): no effect"); return null; }
+    let col;
+    if (strength > fireBand(t.bands[t.bands.length - 1])[1]) { calc.step("firepower " + strength + " is above the last column (" + t.bands[t.bands.length - 1] + "): read on it"); col = t.bands.length - 1; } else col = bandIndex(t, strength);
+    calc.step("firepower " + strength + ": column " + (t.exact_bands ? "[" + t.bands[col] + "]" : t.bands[col]));
+    return moveColumn(t, calc, col, applied, 0, t.bands.length - 1, (i) => t.bands[i], bandOf, ["first-column", "last-column"]);
+  }
+  function fireRows(t) { const k = Object.keys(t.results).map(Number); return [Math.min(...k), Math.max(...k)]; }
+  function fireRead(t, col, natural, drm) {
+    const nat = t.natural || {};
+    if (String(natural) in nat) return [nat[String(natural)], "natural " + natural + ": " + nat[String(natural)] + " whatever the modifiers"];
+    const [lo, hi] = fireRows(t);
+    const mod = natural + drm;
+    const row = Math.min(Math.max(mod, lo), hi);
+    let how = String(natural) + (drm ? " " + signed(drm) + " = " + mod : "");
+    if (row !== mod) how += ", beyond the table: read as " + row;
+    return [t.results[String(row)][col], how];
+  }
   function calcFire(t, values, roll, calc) {
-    const strength = parseInt(values.firepower, 10);
-    const col = bandIndex(t, strength);
-    calc.column = t.bands[col];
-    calc.step(t.exact_bands ? "fire strength [" + strength + "]: column [" + t.bands[col] + "]" : "fire strength " + strength + ": column " + t.bands[col]);
-    let div = new F(1);
-    const ids = t.terrain_effect ? placeTerrain(values, "target_", calc) : null;
-    const applied = evaluateRules(t, values, ruleFacts(t, values, ids), calc);
+    const [ids, where, regions] = fireTarget(t, values, calc);
+    const f = ruleFacts(t, values, ids);
+    const bands = t.bands || [];
+    let units = [];
+    if (bands.length) {
+      const given = values.firepower;
+      units = (Array.isArray(given) ? given : [given]).map((v) => parseInt(v, 10));
+      if (!units.length) throw new CalcError("firepower: give each firing unit's firepower");
+    }
+    firePerUnit(values, f, Math.max(units.length, 1));
+    const applied = evaluateRules(t, values, f, calc);
     if (refuseRules(applied, calc)) return calc;
+    let col = 0;
+    if (bands.length) {
+      const strength = t.exact_bands ? units[0] : fireTotal(t, units, applied, f, calc);
+      col = fireColumn(t, strength, applied, calc);
+      if (col !== null) calc.column = t.exact_bands ? "[" + bands[col] + "]" : bands[col];
+    }
+    let div = new F(1);
     if (t.terrain_effect) div = divisor(t.terrain_effect, ids, "best-for-defender", calc, "target's terrain");
-    const loss = (total, say) => {
-      const cellText = t.results[String(total)][col];
-      const read = cellLoss(cellText);
-      let n;
-      if (div.eq(1)) { n = read; if (say) calc.step("table: " + cellText + " -> loss " + n); } else {
+    const drm = applyModifiers(calc, t.modifiers, values, ids, where, regions) + applied.drm;
+    if (applied.drm) calc.step("rules: " + signed(applied.drm) + " to the roll");
+    if ((t.modifiers || []).length || applied.drm || (t.rules || []).length) calc.step("net modifier: " + signed(drm));
+    if (col === null) {
+      calc.outcome = outcome("-", meaning(t, "-") || "no effect", { losses: 0 });
+      calc.distribution = [[calc.outcome, new F(1)]];
+      return calc;
+    }
+    if (!bands.length) calc.column = "modifier " + signed(drm);
+    const result = (cell, say) => {
+      if (!/^(\d+|-|—)$/.test(cell.trim())) {
+        const got = replaced(applied, cell);
+        if (say && got !== cell) calc.step(cell + " becomes " + got);
+        return outcome(got, meaning(t, got));
+      }
+      const read = cellLoss(cell);
+      let n = read;
+      if (!div.eq(1)) {
         const raw = new F(read).div(div);
         n = roundTo(raw, t.rounding);
         if (say) {
-          calc.step("table: " + read + ", divided by the terrain: " + read + " / " + show(div) + " = " + show(raw) + (raw.d !== 1 ? ", rounded " + WORDS[t.rounding] + " = " + n : ""));
+          calc.step("loss " + read + ", divided by the terrain: " + read + " / " + show(div) + " = " + show(raw) + (raw.d !== 1 ? ", rounded " + WORDS[t.rounding] + " = " + n : ""));
           if (isHalf(raw)) calc.note(show(raw) + " is an exact half: rounded " + WORDS[t.rounding] + " it is " + n + ".");
         }
       }
       const shown = n ? String(n) : "-";
       const got = replaced(applied, shown);
       if (got !== shown) return outcome(got, meaning(t, got), { losses: n });
-      return outcome(shown, n ? "the target loses " + n : "no loss", { losses: n });
+      return outcome(shown, n ? "the target loses " + n : (meaning(t, "-") || "no loss"), { losses: n });
     };
+    const [lo, hi] = fireRows(t);
+    const per = totals(t.dice);
+    if (per.some(([n]) => !(String(n) in (t.natural || {})) && !(lo <= n + drm && n + drm <= hi))) calc.note("Modified rolls beyond the rows (" + lo + " to " + hi + ") read the nearest end row.");
+    for (const [k, v] of Object.entries(t.natural || {})) calc.note("A natural " + k + " is always '" + v + "', whatever the modifiers.");
+    const markers = Number(values.markers || 1);
     if (roll != null) {
-      const [total] = parseRoll(roll, t.dice);
-      calc.roll = [total];
-      calc.step("roll " + total);
-      calc.outcome = loss(total, true);
-      calc.step("result: " + calc.outcome.meaning);
+      const rolls = parseRoll(roll, t.dice, markers, "roll");
+      calc.roll = rolls;
+      let got = null;
+      rolls.forEach((r, k) => {
+        const [cell, how] = fireRead(t, col, r, drm);
+        const label = markers > 1 ? "marker " + (k + 1) + ": " : "";
+        if (got !== null) { calc.step(label + "roll " + how + " (the target already suffered its one result)"); return; }
+        calc.step(label + "roll " + how);
+        const o = result(cell, true);
+        if (isEffect(o.result) || k === rolls.length - 1) got = o;
+      });
+      calc.outcome = got;
+      calc.step("result: " + got.result + (got.meaning && got.meaning !== got.result ? " (" + got.meaning + ")" : ""));
     } else if (!div.eq(1)) calc.step("every loss read is divided by " + show(div) + " and rounded " + WORDS[t.rounding]);
-    const tally = new Tally();
-    for (const [total, p] of totals(t.dice)) tally.add(loss(total, false), p);
-    calc.distribution = tally.items().map((x, i) => [x, i]).sort((a, b) => a[0][0].numbers.losses - b[0][0].numbers.losses || a[1] - b[1]).map((x) => x[0]);
-    calc.expected = tally.expected();
+    const single = new Tally();
+    for (const [total, p] of per) single.add(result(fireRead(t, col, total, drm)[0], false), p);
+    if (markers === 1) {
+      let items = single.items();
+      if (items.every(([o]) => "losses" in o.numbers)) {
+        items = items.map((x, i) => [x, i]).sort((a, b) => a[0][0].numbers.losses - b[0][0].numbers.losses || a[1] - b[1]).map((x) => x[0]);
+        calc.expected = single.expected();
+      }
+      calc.distribution = items;
+      return calc;
+    }
+    let combos = [[]];
+    for (let i = 0; i < markers; i++) combos = combos.flatMap((c) => per.map((x) => c.concat([x])));
+    const combined = new Tally();
+    for (const combo of combos) {
+      let p = new F(1), got = null;
+      for (const [total, q] of combo) { p = p.mul(q); const o = result(fireRead(t, col, total, drm)[0], false); if (got === null && isEffect(o.result)) got = o; }
+      combined.add(got !== null ? got : result(fireRead(t, col, combo[combo.length - 1][0], drm)[0], false), p);
+    }
+    calc.note("Several markers on one target: each is rolled in turn; the target suffers one result at most.");
+    calc.distribution = combined.items();
     return calc;
   }
 
@@ -1237,25 +1416,26 @@
   }
 
   // ----- lookup (builder.tables.lookup, RollSpec) ----------------------------------------------
-  const SPEC = /^\s*(?:(<=|>=|<|>)\s*(-?\d+|[a-z][a-z0-9_-]*)|(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)|(-?\d+)|(else))\s*$/;
+  const SPEC = /^\s*(?:(<=|>=|<|>)\s*(?:(\d+)\s*\*\s*)?(-?\d+|[a-z][a-z0-9_-]*)|(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)|(-?\d+)|(else))\s*$/;
   function specMatches(text, value, inputs) {
     for (const chunk of String(text).split(",")) {
       const m = SPEC.exec(chunk);
       if (!m) continue;
-      if (m[6]) return true;
-      if (m[5] != null && value === parseInt(m[5], 10)) return true;
-      if (m[3] != null && parseInt(m[3], 10) <= value && value <= parseInt(m[4], 10)) return true;
+      if (m[7]) return true;
+      if (m[6] != null && value === parseInt(m[6], 10)) return true;
+      if (m[4] != null && parseInt(m[4], 10) <= value && value <= parseInt(m[5], 10)) return true;
       if (m[1]) {
-        const ref = m[2];
-        const other = /^-?\d+$/.test(ref) ? parseInt(ref, 10) : (inputs || {})[ref];
+        const ref = m[3];
+        let other = /^-?\d+$/.test(ref) ? parseInt(ref, 10) : (inputs || {})[ref];
         if (other == null) continue;
+        other *= m[2] ? parseInt(m[2], 10) : 1;
         const ok = { "<": value < other, "<=": value <= other, ">": value > other, ">=": value >= other }[m[1]];
         if (ok) return true;
       }
     }
     return false;
   }
-  const specIsElse = (text) => String(text).split(",").some((c) => { const m = SPEC.exec(c); return m && m[6]; });
+  const specIsElse = (text) => String(text).split(",").some((c) => { const m = SPEC.exec(c); return m && m[7]; });
   const entryFor = (t, value, extra) => t.entries.find((e) => specMatches(e.when, value, extra)) || null;
   function lookupOutcome(t, e, applied = null) {
     const got = applied ? replaced(applied, e.result) : e.result;
