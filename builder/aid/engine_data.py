@@ -15,7 +15,8 @@ def _map_data(game: Game) -> dict:
     m = game.map
     data: dict = {
         "kind": "hex" if game.is_hex else "area",
-        "terrain": {t.id: {"name": t.name, "effects": dict(t.effects), "source": t.source}
+        "terrain": {t.id: {"name": t.name, "effects": dict(t.effects), "source": t.source,
+                           "level": t.level, "height": t.height}
                     for t in m.terrain_types},
     }
     if game.is_hex:
@@ -36,6 +37,9 @@ def _map_data(game: Game) -> dict:
                           list(grid.center_mm(h)), regions.get(h, [])] for h in ordered]
         data["labels"] = [[lab.text, lab.hex] for lab in m.labels]
         data["hexsideTypes"] = {t.id: t.name for t in m.hexside_types}
+        data["hexsideSight"] = {t.id: [t.sight, t.height] for t in m.hexside_types if t.sight}
+        data["levels"] = [[grid.label(h), v] for h, v in sorted(game.hex_levels.items(),
+                                                                key=lambda hv: _hex_order(hv[0]))]
         data["hexsideEffects"] = {t.id: dict(t.effects) for t in m.hexside_types}
         data["hexsides"] = _hexsides(game)
     else:

@@ -215,6 +215,7 @@ class Checker:
         self.map_hexes, self.hex_refs = total, 0
         self._terrain_types(m)
         self.hex_terrain_checks(m)
+        self.level_checks(m)
         self.hexside_checks(m)
         self.line_checks(m)
         for i, lab in enumerate(m.labels):
@@ -347,6 +348,18 @@ class Checker:
                                          "keep one of them for this hex")
                         else:
                             group_of_hex[gk] = block.terrain
+
+    def level_checks(self, m: HexMap) -> None:
+        """[[levels]]: every hex exists and is given one level only."""
+        seen: dict = {}
+        for i, block in enumerate(m.levels):
+            for j, text in enumerate(block.hexes):
+                for h in self.hex_list(text, ("levels", i, "hexes", j)):
+                    if h in seen:
+                        self.map_err(("levels", i, "hexes", j),
+                                     f"hex {self.grid.label(h)} is given a level twice (also at "
+                                     f"levels[{seen[h]}])", "give each hex one level")
+                    seen[h] = i
 
     def hexside_checks(self, m: HexMap) -> None:
         types = {t.id for t in m.hexside_types}

@@ -63,6 +63,11 @@ class Game(Model):
     def terrain_types(self) -> dict:
         return {t.id: t for t in self.map.terrain_types}
 
+    @cached_property
+    def hexside_type_by_id(self) -> dict:
+        """Hexside types by id (a hex map's; empty on an area map)."""
+        return {t.id: t for t in getattr(self.map, "hexside_types", ())}
+
     # --- hex maps --------------------------------------------------------------------------
     @property
     def is_hex(self) -> bool:
@@ -112,6 +117,12 @@ class Game(Model):
                 assigned.setdefault(h, []).append(terrain)
         default = (self.map.default_terrain,)
         return {h: tuple(assigned.get(h, default)) for h in self.grid.all_hexes()}
+
+    @cached_property
+    def hex_levels(self) -> dict[HexId, int]:
+        """Hexes whose ground level map.toml's [[levels]] gives (line of sight)."""
+        return {h: block.level for block in getattr(self.map, "levels", ())
+                for h in self.hexes(block.hexes)}
 
     @cached_property
     def _terrain_blocks(self) -> tuple[tuple[str, tuple[HexId, ...]], ...]:

@@ -609,11 +609,20 @@ class LineOfSightTable(TableBase):
         description="terrain ids that never block a line of sight, besides the map's default "
         "terrain (Vimy: rivers)",
     )
-    high_ground: tuple[str, ...] = Field(
-        default=(),
-        description="terrain ids whose observer ignores intervening terrain except hexes of the "
-        "same terrain (Vimy: peaks)",
-    )
+    blind_hexes: int = Field(
+        default=0, ge=0, le=9,
+        description="how many hexes behind an obstacle are hidden from a higher end: an obstacle "
+        "standing above the lower end but below the higher one blocks when the lower end is within "
+        "this many hexes of it (0: none; map.toml gives the levels and heights)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _levels_not_high_ground(cls, data):
+        if isinstance(data, dict) and "high_ground" in data:
+            raise ValueError("high_ground is replaced by levels: give the high ground's terrain a "
+                             "level (and an obstacle height) in map.toml, e.g. level = 2, height = "
+                             "1, and remove high_ground (sight is the same both ways)")
+        return data
     spotter: str = Field(
         default="",
         description="a marker that observes its own hex and the adjacent ones whatever the terrain, "

@@ -1550,18 +1550,31 @@
     const ux = dx / length, uy = dy / length;
     const out = [];
     const n = poly.length;
-    const r3 = (x) => Math.round(x * 1000) / 1000;
+    // a side's key from its corners on the lattice of half radii across and half heights down:
+    // whole numbers, the same from either hex (builder.geometry.sight.edge_key)
+    const R = G.map.radius, H = Math.sqrt(3) * R;
+    const key = (a, b) => (Math.round(2 * a[0] / R) + Math.round(2 * b[0] / R)) + "," + (Math.round(2 * a[1] / H) + Math.round(2 * b[1] / H));
     for (let i = 0; i < n; i++) {
       const a = poly[i], b = poly[(i + 1) % n];
       if (Math.abs(ux * (a[1] - p[1]) - uy * (a[0] - p[0])) > eps || Math.abs(ux * (b[1] - p[1]) - uy * (b[0] - p[0])) > eps) continue;
       const ta = ux * (a[0] - p[0]) + uy * (a[1] - p[1]);
       const tb = ux * (b[0] - p[0]) + uy * (b[1] - p[1]);
       const lo = Math.max(Math.min(ta, tb), 0), hi = Math.min(Math.max(ta, tb), length);
-      if (hi - lo > eps) out.push(r3((a[0] + b[0]) / 2) + "," + r3((a[1] + b[1]) / 2));
+      if (hi - lo > eps) out.push(key(a, b));
     }
     return out;
   }
   const cmpLabels = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
+  // builder.geometry.sight.shared_side and crosses_side
+  function sharedSide(pa, pb, eps) { return pa.filter((c) => pb.some((d) => Math.abs(c[0] - d[0]) < eps && Math.abs(c[1] - d[1]) < eps)); }
+  function crossesSide(p, q, e1, e2, eps) {
+    const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+    const d1 = cross(p, q, e1), d2 = cross(p, q, e2), d3 = cross(e1, e2, p), d4 = cross(e1, e2, q);
+    const scale = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    if (Math.abs(d1) <= eps * scale || Math.abs(d2) <= eps * scale) return false;
+    if ((d1 > 0) === (d2 > 0)) return false;
+    return (d3 > 0) !== (d4 > 0) && Math.abs(d3) > 1e-12 && Math.abs(d4) > 1e-12;
+  }
   function cmpPairs(x, y) { for (let i = 0; i < Math.min(x.length, y.length); i++) { const c = cmpLabels(x[i], y[i]); if (c) return c; } return x.length - y.length; }
   // lines_between: for each line from a to b, the hexes it crosses and the sides it runs along
   function linesBetween(a, b, cornerToCorner) {
@@ -1589,11 +1602,49 @@
       const edges = new Map();
       for (const h of cands) for (const mid of alongEdges(p, q, polys[h], eps)) { if (!edges.has(mid)) edges.set(mid, []); edges.get(mid).push(h); }
       const along = [...edges.values()].map((hs) => hs.slice().sort(cmpLabels)).sort(cmpPairs);
-      const key = JSON.stringify([crossed, along]);
-      if (!keys.includes(key)) { keys.push(key); out.push({ crossed, along }); }
+      const live = crossed.concat([a, b]);
+      const sides = [];
+      for (const x of live) for (const y of live) {
+        if (!(x < y) || distance(x, y) !== 1) continue;
+        const [e1, e2] = sharedSide(polys[x], polys[y], eps);
+        if (crossesSide(p, q, e1, e2, eps)) sides.push([x, y]);
+      }
+      sides.sort(cmpPairs);
+      const key = JSON.stringify([crossed, along, sides]);
+      if (!keys.includes(key)) { keys.push(key); out.push({ crossed, along, sides }); }
     }
     return out;
   }
+  // ----- line of sight with levels (builder.mapinfo.ground_level ... line_of_sight) -------------
+  let LEVELS = null;
+  function groundLevel(h) {
+    if (LEVELS === null) LEVELS = new Map(G.map.levels || []);
+    if (LEVELS.has(h)) return LEVELS.get(h);
+    const kinds = hexTerrain(h).filter((x) => terrainType(x));
+    return kinds.length ? Math.max(...kinds.map((x) => terrainType(x).level || 0)) : 0;
+  }
+  function obstacleHeight(rule, id) {
+    if (id === G.map.default_terrain || (rule.clear_terrain || []).includes(id) || !terrainType(id)) return 0;
+    const h = terrainType(id).height;
+    return h == null ? 1 : h;
+  }
+  function hexTop(rule, h) {
+    const heights = hexTerrain(h).map((x) => [x, obstacleHeight(rule, x)]);
+    const tallest = Math.max(0, ...heights.map(([, v]) => v));
+    return [groundLevel(h) + tallest, heights.filter(([, v]) => v && v === tallest).map(([x]) => x)];
+  }
+  function sideTop(a, b) {
+    let best = null;
+    for (const id of hexsideTypes(a, b)) {
+      const sight = (G.map.hexsideSight || {})[id];
+      if (!sight) continue;
+      const extra = sight[1] != null ? sight[1] : (sight[0] === "wall" ? 1 : 0);
+      const top = Math.max(groundLevel(a), groundLevel(b)) + extra;
+      if (best === null || top > best[0] || (top === best[0] && id > best[1])) best = [top, id];
+    }
+    return best;
+  }
+  const cubeOf = (h) => HEX.get(h)[0];
   function lineOfSight(rule, observer, target, night) {
     const d = distance(observer, target);
     const base = { distance: d, through: [], blocked_by: null };
@@ -1601,34 +1652,56 @@
     if (d === 1 && rule.adjacent_always !== false) return Object.assign(base, { seen: true, why: "adjacent: always observed" });
     if (night && rule.night_range != null && d > rule.night_range) return Object.assign(base, { seen: false, why: "night turn: no line of sight beyond " + rule.night_range + " hex" + (rule.night_range !== 1 ? "es" : "") });
     if (d > rule.max_range) return Object.assign(base, { seen: false, why: d + " hexes is beyond the " + rule.max_range + "-hex maximum" });
-    const clear = [G.map.default_terrain, ...(rule.clear_terrain || [])];
-    const high = rule.high_ground || [];
-    const obsHigh = hexTerrain(observer).filter((x) => high.includes(x));
-    const blocks = (h) => {
-      const kinds = hexTerrain(h).filter((x) => !clear.includes(x));
-      if (!kinds.length) return false;
-      return !(obsHigh.length && !kinds.some((x) => obsHigh.includes(x)));
+    // the pair in the order of their cube coordinates: the same answer both ways
+    const [co, ct] = [cubeOf(observer), cubeOf(target)];
+    const [a, b] = co[0] < ct[0] || (co[0] === ct[0] && co[1] < ct[1]) ? [observer, target] : [target, observer];
+    const la = groundLevel(a), lb = groundLevel(b);
+    const lo = Math.min(la, lb), hi = Math.max(la, lb);
+    const low = la <= lb ? a : b;
+    const blind = rule.blind_hexes || 0;
+    const blocks = (top, behind) => {
+      if (top > lo && top >= hi) return top > hi || lo === hi ? "high" : "level";
+      if (blind && lo < top && top < hi && behind <= blind) return "blind";
+      return "";
     };
     const blockers = (line) => {
-      const out = line.crossed.filter(blocks);
-      for (const pair of line.along) if (pair.length === 2 && pair.every(blocks)) out.push(pair[0]);
+      const out = [];
+      for (const h of line.crossed) { const w = blocks(hexTop(rule, h)[0], distance(h, low)); if (w) out.push(["hex", h, w]); }
+      for (const pair of line.along) if (pair.length === 2 && pair.every((h) => blocks(hexTop(rule, h)[0], distance(h, low)))) out.push(["along", pair, blocks(hexTop(rule, pair[0])[0], distance(pair[0], low))]);
+      for (const pair of line.sides.concat(line.along.filter((x) => x.length === 2))) {
+        if (pair.includes(a) || pair.includes(b)) continue;
+        const st = sideTop(pair[0], pair[1]);
+        if (st === null) continue;
+        const w = blocks(st[0], Math.min(...pair.map((h) => distance(h, low))));
+        if (w) out.push(["side", pair, w]);
+      }
       return out;
     };
-    let lines = linesBetween(observer, target, rule.corner_to_corner !== false);
-    if (!lines.length) lines = linesBetween(observer, target, false);
+    let lines = linesBetween(a, b, rule.corner_to_corner !== false);
+    if (!lines.length) lines = linesBetween(a, b, false);
     let best = lines[0];
     const key = (ln) => [blockers(ln).length, ln.crossed.length];
-    for (const ln of lines) { const k = key(ln), b = key(best); if (k[0] < b[0] || (k[0] === b[0] && k[1] < b[1])) best = ln; }
+    for (const ln of lines) { const k = key(ln), kb = key(best); if (k[0] < kb[0] || (k[0] === kb[0] && k[1] < kb[1])) best = ln; }
     const blocked = blockers(best);
     base.through = best.crossed.slice();
     const sides = best.along.filter((pair) => pair.length === 2);
-    if (!blocked.length) {
-      const highTxt = obsHigh.length ? " (the observer's " + obsHigh.map(terrainName).join(", ") + " sees over intervening terrain)" : "";
-      return Object.assign(base, { seen: true, why: d + " hexes, a clear line" + (best.crossed.length ? " through " + base.through.join(", ") : "") + (sides.length ? " along the side of " + sides.map((p) => p.join("/")).join(", ") : "") + highTxt });
+    const heights = lo === hi ? "" : " (levels: " + a + " " + la + ", " + b + " " + lb + ")";
+    if (!blocked.length) return Object.assign(base, { seen: true, why: d + " hexes, a clear line" + (best.crossed.length ? " through " + base.through.join(", ") : "") + (sides.length ? " along the side of " + sides.map((p) => p.join("/")).join(", ") : "") + heights });
+    const [kind, where, why] = blocked[0];
+    base.blocked_by = kind === "hex" ? where : where[0];
+    let what;
+    if (kind === "side") {
+      const [top, id] = sideTop(where[0], where[1]);
+      what = "crosses the " + hexsideName(id).toLowerCase() + " between " + where.join("/") + " (level " + top + ")";
+    } else {
+      const h = kind === "hex" ? where : where[0];
+      const [top, kinds] = hexTop(rule, h);
+      what = h + " (" + (kinds.map(terrainName).join(", ") || "ground") + ", level " + top + ")";
+      what = kind === "hex" ? "passes " + what : "runs along the side of " + where.join("/") + ", " + what;
     }
-    const h = blocked[0];
-    base.blocked_by = h;
-    return Object.assign(base, { seen: false, why: "every line is blocked; the clearest passes " + h + " (" + hexTerrain(h).filter((x) => !clear.includes(x)).map(terrainName).join(", ") + ")" });
+    if (why === "blind") what += ": " + low + " lies in the blind hexes behind it, seen from level " + hi;
+    else if (why === "level") what += ", as high as the higher end (level " + hi + ")";
+    return Object.assign(base, { seen: false, why: "every line is blocked; the clearest " + what + heights });
   }
   function calcSight(t, values, roll, calc) {
     if (G.map.kind !== "hex") throw new CalcError(t.id + ": " + G.game + " has an area map; this calculator needs hexes");
@@ -1652,8 +1725,8 @@
       if (detail && detail.night) { night = true; calc.step("turn " + values.turn + " (" + (detail.name || "night") + ") is a night turn"); }
     }
     const obs = values.observer, tgt = values.target;
-    calc.step("observer " + obs + ": " + hexTerrain(obs).map(terrainName).join(", "));
-    calc.step("target " + tgt + ": " + hexTerrain(tgt).map(terrainName).join(", "));
+    const levels = (G.map.levels || []).length > 0 || Object.values(G.map.terrain).some((x) => x.level);
+    for (const [who, h] of [["observer", obs], ["target", tgt]]) calc.step(who + " " + h + ": " + hexTerrain(h).map(terrainName).join(", ") + (levels ? ", level " + groundLevel(h) : ""));
     for (const sp of values.spotters || []) {
       if (distance(sp, tgt) <= 1) {
         calc.column = distance(obs, tgt) + " hexes";
@@ -1670,7 +1743,7 @@
     calc.step(ans.why);
     calc.outcome = outcome(ans.seen ? "observed" : "not observed", ans.why);
     calc.distribution = [[calc.outcome, new F(1)]];
-    calc.note("Lines run " + (t.corner_to_corner !== false ? "from any corner of the observer's hex to any corner of the target's" : "centre to centre") + "; the observer's and the target's own terrain never block, and hexsides (rivers, trench lines) do not block.");
+    calc.note("Lines run " + (t.corner_to_corner !== false ? "from any corner of the observer's hex to any corner of the target's" : "centre to centre") + "; the observer's and the target's own hexes and hexsides never block. Terrain between them blocks when it stands above the lower end and as high as the higher one" + (t.blind_hexes ? ", or hides the lower end within " + t.blind_hexes + " hex" + (t.blind_hexes !== 1 ? "es" : "") + " behind it" : "") + "; sight is the same both ways.");
     return calc;
   }
   function calcMap(id, values, roll) {
@@ -1695,7 +1768,7 @@
       calc.outcome = outcome(terrain.map(terrainName).join(", "), "");
     } else {
       const rule = { id: "los", kind: "line-of-sight", max_range: values.max_range, night_range: truthy(values.night) ? 1 : null,
-        adjacent_always: true, clear_terrain: values.clear || [], high_ground: values.high_ground || [], corner_to_corner: true,
+        adjacent_always: true, clear_terrain: values.clear || [], blind_hexes: values.blind_hexes || 0, corner_to_corner: true,
         spotter: truthy(values.spotters) ? "spotting marker" : "" };
       return calcSight(rule, values, null, calc);
     }
