@@ -1,0 +1,565 @@
+"""Rules, conditions and table settings in a player's words: the one writer.
+
+The printed cards, the phone aid (its table notes and its engine's working), the module's chat
+and `builder calc`'s working all describe a rule, a condition or a table setting through these
+functions, so each reads the same everywhere and no setting name, key, kind tag or raw value
+reaches a player: terrain, hexsides, sides, regions, scenarios, flags and inputs are named as the
+game names them.
+
+    rule(game, t, r)        "Every attacker across a river: one column left when every
+                             attacking unit attacks across a River hexside, except on frost
+                             turns (7.3, 8.2)"
+    condition(game, t, c)   "on turn 1 when the Allied player uses gas"
+    effect(game, t, r)      "-2 to the roll", "the attack strength is halved, rounded down"
+    settings(game, t)       the table's own settings ("Below the first column the attack is not
+                            allowed.", "Line of sight reaches 10 hexes; 1 on a night turn.")
+    lines(game, t)          everything a card prints under a table: settings, modifiers, shifts,
+                            rules
+
+`game` may be the designer's model or the player view: nothing here reads notes or provenance.
+"""
+
+from __future__ import annotations
+
+import re
+
+from builder.model.tables import RollSpec
+from builder.tables.rounding import WORDS as ROUNDING
+
+NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+# the role a table's conditions call the unit in the place (defender or target) and the unit
+# acting (attacker or firer), by kind; a lookup has neither
+_ROLE_NOUN = {"attacker": "an attacking unit", "defender": "the defender", "firer": "the firing unit",
+              "target": "the target"}
+_PLACE_ROLE = {"ratio": "defender", "differential": "defender", "fire": "target",
+               "modified-roll": "target"}
+
+
+# --- small pieces ----------------------------------------------------------------------------
+def number(n: int) -> str:
+    """3 -> 'three' (up to ten), 12 -> '12'."""
+    return NUMBERS[n] if 0 <= n < len(NUMBERS) else str(n)
+
+
+def plural(n: int, noun: str, nouns: str = "") -> str:
+    """'one column', 'two columns', '1 hex' style counts: words up to ten."""
+    return f"{number(n)} {noun if n == 1 else (nouns or noun + 's')}"
+
+
+def either(items, word: str = "or") -> str:
+    """'a', 'a or b', 'a, b or c'."""
+    items = [str(i) for i in items if str(i)]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def article(text: str) -> str:
+    """'an Armour unit', 'a Woods hex'."""
+    return ("an " if text[:1].lower() in "aeiou" else "a ") + text
+
+
+def clause(text: str) -> str:
+    """A designer's question or name used inside a sentence: a leading article or determiner
+    lowered ('The defender is encircled' -> 'the defender is encircled'); any other first word
+    is kept, as it may be a name ('Luftwaffe markers ...')."""
+    first = text.split(" ", 1)[0]
+    return first.lower() + text[len(first):] if first in _DETERMINERS else text
+
+
+_DETERMINERS = {"The", "A", "An", "Any", "Every", "Each", "This", "That", "These", "Those",
+                "Its", "Their", "No", "One", "Two", "All", "Some"}
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def roll_spec(spec: str, names: dict[str, str] | None = None) -> str:
+    """A number condition as words: '5' -> '5', '3-5' -> '3 to 5', '>=7' -> '7 or more',
+    '2,3,12' -> '2, 3 or 12', '<turn' -> 'less than the current game turn'."""
+    names = names or {}
+    parts = []
+    for p in RollSpec(spec).parts:
+        if p["else"]:
+            return "anything else"
+        if p["one"] is not None:
+            parts.append(p["one"])
+        elif p["lo"] is not None:
+            parts.append(f"{p['lo']} to {p['hi']}")
+        else:
+            ref = p["opval"]
+            ref = ref if re.fullmatch(r"-?\d+", ref) else clause(names.get(ref, ref))
+            parts.append({"<": f"less than {ref}", "<=": f"{ref} or less", ">": f"more than {ref}",
+                          ">=": f"{ref} or more"}[p["op"]])
+    return either(parts)
+
+
+def turns(spec: str) -> str:
+    """A turn condition as a phrase: 'on turn 1', 'on turns 3 to 5', 'from turn 7 on',
+    'up to turn 3', 'before turn 3', 'after turn 7', 'on turns 2, 4 or 6'."""
+    parts = RollSpec(spec).parts
+    if len(parts) == 1 and parts[0]["op"]:
+        p = parts[0]
+        return {"<": f"before turn {p['opval']}", "<=": f"up to turn {p['opval']}",
+                ">": f"after turn {p['opval']}", ">=": f"from turn {p['opval']} on"}[p["op"]]
+    many = len(parts) > 1 or parts[0]["lo"] is not None
+    return f"on turn{'s' if many else ''} {roll_spec(spec)}"
+
+
+def rounding(how: str) -> str:
+    """'half-down' -> 'rounded to the nearest whole number, an exact half down'."""
+    return f"rounded {ROUNDING[how]}"
+
+
+def _defence(game) -> str:
+    """'defense' or 'defence', as the game spells its counters' factor."""
+    names = getattr(getattr(game, "info", None), "factor_names", ()) or ()
+    return "defense" if any(str(n).lower().startswith("defense") for n in names) else "defence"
+
+
+# --- names as the game writes them ----------------------------------------------------------
+def _named(items, ids) -> list[str]:
+    by_id = {x.id: x.name for x in items}
+    return [by_id.get(i, i.replace("-", " ")) for i in ids]
+
+
+def terrain_names(game, ids) -> list[str]:
+    """Terrain type ids as the map names them."""
+    return _named(game.map.terrain_types, ids)
+
+
+def hexside_names(game, ids) -> list[str]:
+    """Hexside type ids as the map names them."""
+    return _named(getattr(game.map, "hexside_types", ()), ids)
+
+
+def side_names(game, ids) -> list[str]:
+    """Side ids as the game names them ('german' -> 'German')."""
+    return _named(game.info.sides, ids)
+
+
+def region_names(game, ids) -> list[str]:
+    return _named(getattr(game.map, "regions", ()), ids)
+
+
+def scenario_names(game, ids) -> list[str]:
+    return _named(game.scenarios, ids)
+
+
+def formation_names(game, ids) -> list[str]:
+    forms = [f for s in game.info.sides for f in s.formations] + list(
+        getattr(game.info, "formations", ()))
+    return _named(forms, ids)
+
+
+def side_name(game, side_id: str) -> str:
+    """One side as the game names it."""
+    return side_names(game, [side_id])[0]
+
+
+# --- conditions ------------------------------------------------------------------------------
+def _attributes(game, attr: str, want) -> str:
+    """The predicate of a unit condition: 'is German or Soviet', 'is an armour unit'."""
+    if attr == "side":
+        return "is " + either(side_names(game, want))
+    if attr == "formation":
+        return "belongs to " + either(formation_names(game, want))
+    words = [w.replace("-", " ") for w in want]
+    if attr == "size":
+        return "is " + article(either(words))
+    return "is " + article(either(words) + " unit")
+
+
+def _hexside(name: str) -> str:
+    return name if "hexside" in name.lower() else name + " hexside"
+
+
+def _in_terrain(game, ids) -> str:
+    """'in a Woods hex', 'in a Forest or Town sector', 'in a Trench hex' (a name that already
+    says hex is not said twice)."""
+    unit = "hex" if getattr(game, "is_hex", True) else "sector"
+    names = either(terrain_names(game, ids))
+    return "in " + article(names if names.lower().endswith(f" {unit}") else f"{names} {unit}")
+
+
+def _statements(game, t, c) -> list[tuple[str, str]]:
+    """(subject, predicate) pairs of one condition's own keys (no nesting, no time)."""
+    out: list[tuple[str, str]] = []
+    for role in ("attacker", "defender", "firer", "target"):
+        for attr, want in getattr(c, role).items():
+            out.append((_ROLE_NOUN[role], _attributes(game, attr, want)))
+    subject = _ROLE_NOUN[_PLACE_ROLE.get(t.kind, "defender")]
+    if c.terrain:
+        out.append((subject, "is " + _in_terrain(game, c.terrain)))
+    if c.region:
+        out.append((subject, "is in " + either(region_names(game, c.region))))
+    if c.place:
+        out.append((subject, f"is within {plural(c.within, 'hex', 'hexes')} of {c.place}"
+                    if c.within else f"is in {c.place}"))
+    if c.across:
+        who = {"any": "an attacking unit", "all": "every attacking unit",
+               "per-unit": "an attacking unit"}[c.attackers]
+        out.append((who, "attacks across " + article(_hexside(either(hexside_names(game, c.across))))))
+    if c.flag:
+        out.append(("", clause(t.flags.get(c.flag, c.flag.replace("-", " ")))))
+    names = {i.id: i.name for i in getattr(t, "inputs", ())}
+    for k, spec in c.input.items():
+        out.append(("", f"{clause(names.get(k, k))} is {roll_spec(spec, names)}"))
+    return out
+
+
+def _joined(statements: list[tuple[str, str]]) -> str:
+    """'the defender is Soviet and is within one hex of Kalinin': one subject said once."""
+    by: dict[str, list[str]] = {}
+    for subject, predicate in statements:
+        by.setdefault(subject, []).append(predicate)
+    parts = []
+    for subject, preds in by.items():
+        if subject and len(preds) > 1 and all(p.startswith("is ") for p in preds):
+            preds = [preds[0]] + [p[3:] for p in preds[1:]]
+        parts.append((subject + " " if subject else "") + " and ".join(preds))
+    return " and ".join(parts)
+
+
+def _gather(game, t, c, time: list, said: list, other: list, unless: list) -> None:
+    """A condition's parts, with those of its 'all' (which are simply more of the same)."""
+    if c.turn:
+        time.append(turns(c.turn))
+    if c.period:
+        time.append("on " + either(c.period) + " turns")
+    if c.scenario:
+        time.append("in the " + either(scenario_names(game, c.scenario)) + " scenario")
+    said += _statements(game, t, c)
+    for x in c.all:
+        _gather(game, t, x, time, said, other, unless)
+    if c.any:
+        other.append(either([condition(game, t, x) for x in c.any]))
+    if c.not_ is not None:
+        unless.append(condition(game, t, c.not_))
+
+
+def condition(game, t, c) -> str:
+    """When a rule applies, as a phrase that follows its effect: 'on turn 1', 'on mud turns',
+    'when the defender is Soviet and in a Fortification hex', 'except on frost turns',
+    'unless the target is observed'."""
+    time: list[str] = []
+    said: list[tuple[str, str]] = []
+    other: list[str] = []
+    unless: list[str] = []
+    _gather(game, t, c, time, said, other, unless)
+    bits = [" ".join(time)] if time else []
+    if said:
+        bits.append("when " + _joined(said))
+    text = " ".join(bits)
+    if other:
+        text = (text + " and " if text else "") + " and ".join(other)
+    for u in unless:
+        if text:
+            text += ", except " + u
+        else:
+            text = "unless " + u[5:] if u.startswith("when ") else "except " + u
+    return text
+
+
+# --- effects ---------------------------------------------------------------------------------
+_TIMES = {2: ("halved", "doubled"), 3: ("divided by 3", "tripled")}
+
+
+def _factor(value: float, divide: bool) -> str:
+    if value == int(value) and int(value) in _TIMES:
+        return _TIMES[int(value)][0 if divide else 1]
+    return f"{'divided' if divide else 'multiplied'} by {value:g}"
+
+
+def default_rounding(t) -> str:
+    """How a table rounds a strength a rule divides or multiplies, when the rule does not say."""
+    if t.kind == "ratio":
+        return t.divisor_rounding or t.rounding
+    return "down"
+
+
+def column_name(t, column: str) -> str:
+    """'the 3:1 column' (odds) or 'column 4' (a differential table's column number)."""
+    return f"column {column}" if t.kind == "differential" else f"the {column} column"
+
+
+def _result(text: str) -> str:
+    if text.strip() in ("", "-", "—", "–"):
+        return "no effect"
+    return f"“{text}”" if " " in text.strip() else text
+
+
+def _every_result(t) -> set[str]:
+    if t.kind == "lookup":
+        return {e.result for e in t.entries}
+    results = getattr(t, "results", {})
+    return {c for v in results.values() for c in ((v,) if isinstance(v, str) else v)}
+
+
+def effect(game, t, r) -> str:
+    """What a rule does, as the part of its sentence after the label: 'one column left',
+    '+1 to the roll', 'the attack strength is halved, rounded down', 'not allowed'."""
+    e, v = r.effect, r.value
+    if e == "prohibited":
+        return "not allowed"
+    if e == "cancels":
+        target = next((x for x in t.rules if x.id == v), None)
+        return f"cancels one “{target.label if target else v}”"
+    if e == "shift":
+        return plural(abs(v), "column") + (" right" if v > 0 else " left")
+    if e == "drm":
+        return f"{signed(v)} to the roll"
+    if e == "row":
+        return f"read on the {v} row"
+    if e == "column":
+        return f"read on {column_name(t, v)}"
+    if e == "cap":
+        return f"no better than {column_name(t, v)}"
+    if e == "replace":
+        pairs = list(v.items())
+        targets = {b for _, b in pairs}
+        if len(targets) == 1 and len(pairs) > 1 and set(v) >= _every_result(t) - targets:
+            return f"the result is {_result(pairs[0][1])}, whatever is read"
+        if len(pairs) > 1 and len(targets) == 1:
+            return f"{either([_result(a) for a, _ in pairs])} become{'' if len(pairs) > 1 else 's'} " \
+                   f"{_result(pairs[0][1])}"
+        return either([f"{_result(a)} becomes {_result(b)}" for a, b in pairs], "and")
+    whose = "attack" if e.startswith("attack") else _defence(game)
+    per_unit = r.when is not None and any(c.attackers == "per-unit" for c in r.when.walk())
+    owner = "that unit's" if per_unit else "the"
+    return (f"{owner} {whose} strength is {_factor(v, e.endswith('divisor'))}, "
+            f"{rounding(r.rounding or default_rounding(t))}")
+
+
+def _uses(n: int | None) -> str:
+    """' each time, at most three times' for a rule a player applies several times."""
+    if n == 1:
+        return ""
+    return " each time" + (f", at most {number(n)} times" if n else "")
+
+
+def _cites(text: str, source: str) -> str:
+    """text with ' (source)' after it, unless it already cites that rule number."""
+    if not source or source in text:
+        return text
+    return f"{text} ({source})"
+
+
+def labelled(label: str, what: str) -> str:
+    """'Label: what', or 'Label — what' when the label already has a colon in it."""
+    return label + (" — " if ":" in label else ": ") + what
+
+
+def rule(game, t, r) -> str:
+    """One rule as the sentence every output prints: '{label}: {effect} {when} ({rule number})'."""
+    what = effect(game, t, r)
+    if r.when is None:
+        what += _uses(r.max_uses)
+    if r.effect == "cancels":
+        what += ", down to none"
+    cite = r.source or (r.prohibited if r.effect == "prohibited" else "")
+    if r.effect == "prohibited" and r.prohibited != cite:
+        what = _cites(what, r.prohibited)
+    if r.when is not None:
+        when = condition(game, t, r.when)
+        what += (", " if ", " in what else " ") + when
+    if r.group:
+        what += f"; not cumulative with other {r.group.replace('-', ' ')} rules: only the " \
+                "strongest counts"
+    return _cites(labelled(r.label, what), cite)
+
+
+def rules(game, t) -> list[str]:
+    """Every rule of a table, one sentence each, and how several combine when that is not
+    simply 'all of them'."""
+    out = [rule(game, t, r) for r in t.rules]
+    if len(t.rules) > 1 and t.rules_combine == "best-for-defender":
+        out.append("When several of these rules change the same thing, only the one best for the "
+                   "defender counts.")
+    elif len(t.rules) > 1 and t.rules_combine == "first":
+        out.append("When several of these rules change the same thing, only the first listed "
+                   "counts.")
+    return out
+
+
+# --- a table's own modifiers and shifts (not rules) ------------------------------------------
+def modifier(game, t, m) -> str:
+    """A listed roll modifier: 'Woods terrain in hex: +2 to the roll, by itself when the target
+    is in a Woods hex; only the highest terrain modifier counts (17.5)'."""
+    text = f"{signed(m.value)} to the roll"
+    if m.max_uses and m.max_uses > 1:
+        text += _uses(m.max_uses)
+    where = []
+    role = _ROLE_NOUN[_PLACE_ROLE.get(t.kind, "defender")]
+    if m.terrain:
+        where.append(_in_terrain(game, m.terrain))
+    if m.regions:
+        where.append("in " + either(region_names(game, m.regions)))
+    if where:
+        text += f" when {role} is " + " or ".join(where)
+    if m.group:
+        text += f"; only the highest {m.group.replace('-', ' ')} modifier counts"
+    return _cites(labelled(m.label, text), m.source)
+
+
+def shift(game, t, s) -> str:
+    """A listed column shift a player applies: 'Air support: one column right each time, at
+    most two times (15.1)'."""
+    text = f"{plural(abs(s.columns), 'column')} {'right' if s.columns > 0 else 'left'}" \
+        + _uses(s.max_uses)
+    return _cites(labelled(s.label, text), s.source)
+
+
+# --- table settings --------------------------------------------------------------------------
+def _beyond(t, what: str) -> list[str]:
+    low, high = getattr(t, "beyond_low", ""), getattr(t, "beyond_high", "")
+    out = []
+    say = {"first-column": "the first column is read", "last-column": "the last column is read",
+           "not-allowed": f"the {what} is not allowed"}
+    if low in say:
+        out.append(f"Shifted below the first column: {say[low]}.")
+    if high in say:
+        out.append(f"Shifted beyond the last column: {say[high]}.")
+    return out
+
+
+def _unit(game) -> str:
+    return "hex" if getattr(game, "is_hex", True) else "sector"
+
+
+def _effect_values(game, effect_key: str, hexsides: bool = False,
+                   divisor: bool = False) -> list[str]:
+    """'Town 2, Forest 2': each terrain (and hexside) type that has this effect, with its value."""
+    kinds = list(game.map.terrain_types) + (list(getattr(game.map, "hexside_types", ()))
+                                            if hexsides else [])
+    out = []
+    for k in kinds:
+        v = k.effects.get(effect_key)
+        if v is None or isinstance(v, bool) or not isinstance(v, (int, float)) or (divisor and v == 1):
+            continue
+        shown = f"{v:g}" if isinstance(v, float) else (signed(v) if effect_key == "shift" else str(v))
+        out.append(f"{k.name} {shown}")
+    return out
+
+
+def settings(game, t) -> list[str]:
+    """A table's own settings as sentences, by kind (no field names, no raw values)."""
+    kind = t.kind
+    out: list[str] = []
+    defence = _defence(game)
+    if kind == "differential":
+        out.append(f"Differential: attack strength minus {defence} strength. Read the row of the "
+                   "defender's terrain (the one best for the defender when several apply); with "
+                   f"no terrain row, the {t.default_row} row.")
+        if any(row.hexsides for row in t.terrain_rows):
+            who = "every attacking unit attacks" if t.hexside_applies == "all" else \
+                "any attacking unit attacks"
+            out.append(f"A hexside row applies when {who} across that hexside.")
+        if t.defence_effect:
+            vals = _effect_values(game, t.defence_effect, divisor=True)
+            if vals:
+                out.append(f"Terrain divides the {defence} strength, fractions rounded down: "
+                           + either(vals, "and") + ".")
+        out += _beyond(t, "attack")
+    elif kind == "ratio":
+        out.append(f"Odds: attack strength to {defence} strength, {rounding(t.rounding)}.")
+        if t.rounding_note:
+            out.append(t.rounding_note)
+        if t.rounding_below:
+            out.append(f"Below 1:1 the odds are {rounding(t.rounding_below)}.")
+        if t.result_format == "attacker/defender":
+            out.append("Each result reads attacker losses / defender losses.")
+        if t.terrain_effect:
+            vals = _effect_values(game, t.terrain_effect, divisor=True)
+            how = "only the one best for the defender counts" if \
+                t.terrain_choice == "best-for-defender" else "they all count"
+            if vals:
+                out.append("Terrain divides the attack strength: " + either(vals, "and")
+                           + f"; with several in the {_unit(game)}, {how}"
+                           + (f"; strengths {rounding(t.divisor_rounding)}"
+                              if t.divisor_rounding else "") + ".")
+        shifts = _effect_values(game, t.shift_effect, hexsides=True)
+        if shifts:
+            out.append("Terrain and hexsides shift the column (+ right, − left): "
+                       + either(shifts, "and") + ".")
+        if t.edge_cap:
+            out.append(f"At most {t.edge_cap} strength points count across one sector edge, "
+                       + ("attacking or defending." if t.edge_cap_defence else "attacking."))
+        if t.fire_first:
+            fire = next((x.name for x in game.tables if x.id == t.fire_first), t.fire_first)
+            out.append(f"The defender first fires on the attackers ({fire}); those losses come off "
+                       "the attack.")
+        if t.retreat_reduces:
+            out.append(f"The defender may retreat one sector to reduce its loss by "
+                       f"{t.retreat_reduces}.")
+        out += _beyond(t, "attack")
+    elif kind == "fire":
+        out.append("Read the column of the firing strength"
+                   + (" (exact values only)" if t.exact_bands else "") + "; the number read is "
+                   "the loss.")
+        if t.terrain_effect:
+            vals = _effect_values(game, t.terrain_effect, divisor=True)
+            if vals:
+                out.append("The target's terrain divides the loss, " + rounding(t.rounding) + ": "
+                           + either(vals, "and") + ".")
+    elif kind == "modified-roll":
+        out.append(f"Roll {t.dice} and add the modifiers: below the first row read the first, "
+                   "above the last read the last.")
+        for k, v in t.natural.items():
+            out.append(f"A natural {k}: {v}, whatever the modifiers.")
+        if t.attempts > 1:
+            out.append(f"Up to {number(t.attempts)} rolls against one target; it suffers the first "
+                       "effect rolled only.")
+    elif kind == "lookup":
+        key = next((i for i in t.inputs if i.id == t.key), None)
+        if key is not None:
+            out.append(f"Look up the {clause(key.name)}.")
+        for i in t.inputs:
+            if i.id != t.key:
+                out.append(f"{i.name}: {i.min} to {i.max}.")
+    elif kind == "line-of-sight":
+        out += sight(game, t)
+    elif kind == "range":
+        out.append(f"The {t.target} must be at most {plural(t.max, 'hex', 'hexes')} from the "
+                   f"{t.origin}.")
+    return out
+
+
+def sight(game, t) -> list[str]:
+    """A line-of-sight table's settings as sentences."""
+    out = [f"A line of sight reaches {plural(t.max_range, 'hex', 'hexes')}"
+           + (f"; on a night turn, {plural(t.night_range, 'hex', 'hexes')}"
+              if t.night_range is not None else "") + "."]
+    if t.adjacent_always:
+        out.append("An adjacent hex is always seen.")
+    out.append("Lines run from any corner of the observer's hex to any corner of the target's."
+               if t.corner_to_corner else "Lines run from the centre of one hex to the centre of "
+               "the other.")
+    clear = terrain_names(game, t.clear_terrain)
+    default = terrain_names(game, [game.map.default_terrain])[0] if getattr(
+        game.map, "default_terrain", "") else ""
+    never = [x for x in [default] + clear if x]
+    if never:
+        out.append(f"{either(never, 'and')} never block{'s' if len(never) == 1 else ''} a line of "
+                   "sight; other terrain between the two hexes does.")
+    if t.high_ground:
+        names = either(terrain_names(game, t.high_ground))
+        out.append(f"An observer on {article(names)} hex sees over all terrain except another "
+                   f"{names} hex.")
+    if t.spotter:
+        spotter = article(t.spotter)
+        out.append(f"{spotter[:1].upper() + spotter[1:]} observes its own hex and the adjacent ones, "
+                   "whatever the terrain.")
+    return out
+
+
+def lines(game, t) -> list[str]:
+    """What a card (or the aid's table notes) prints under a table, in reading order: its
+    settings, listed shifts and modifiers, and rules."""
+    out = settings(game, t)
+    out += [shift(game, t, s) for s in getattr(t, "shifts", ())]
+    out += [modifier(game, t, m) for m in getattr(t, "modifiers", ())]
+    out += rules(game, t)
+    return out
