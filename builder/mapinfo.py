@@ -79,8 +79,9 @@ def near(game, a: HexId, radius: int) -> list[HexId]:
 def lines_between(game, a: HexId, b: HexId, corner_to_corner: bool = True) -> list[dict]:
     """Each line from a to b (corner to corner, or centre to centre): the hexes strictly between
     whose inside it crosses ('crossed', nearest a first), the pairs of hexes whose shared side
-    it runs along ('along') and the pairs of adjacent hexes whose shared side it crosses
-    ('sides'). A corner-to-corner line must stay on the map. The geometry is worked out once per
+    it runs along ('along'), the pairs of adjacent hexes whose shared side it crosses ('sides')
+    or touches at a corner it passes through ('touched'). A corner-to-corner line must stay on
+    the map. The geometry is worked out once per
     step between two hexes (builder.geometry.sight) and placed on the map here."""
     from builder.geometry import sight
 
@@ -109,7 +110,10 @@ def lines_between(game, a: HexId, b: HexId, corner_to_corner: bool = True) -> li
         along = [pair for pair in along if pair]
         sides = [tuple(sorted((at(x), at(y)))) for x, y in line.sides
                  if at(x) is not None and at(y) is not None]
-        found = {"crossed": crossed, "along": along, "sides": sorted(sides)}
+        touched = [tuple(sorted((at(x), at(y)))) for x, y in line.touched
+                   if at(x) is not None and at(y) is not None]
+        found = {"crossed": crossed, "along": along, "sides": sorted(sides),
+                 "touched": sorted(touched)}
         if found not in out:
             out.append(found)
     return out
@@ -163,7 +167,7 @@ def line_of_sight(game, rule, observer: HexId, target: HexId, night: bool = Fals
     pair in the order of their cube coordinates, and nothing in it depends on which end observes.
 
     An element between the ends (a hex crossed, a pair of hexes a line runs along, a crest or wall
-    crossed) blocks when its top (ground level plus obstacle height) is above the lower end and
+    crossed, run along or touched at one of its corners) blocks when its top (ground level plus obstacle height) is above the lower end and
     at least as high as the higher end; with blind_hexes, also when it stands between the ends'
     levels and the lower end lies within that many hexes behind it. The ends' own hexes and
     hexsides never block. Returns {'seen', 'distance', 'why', 'through': [hex labels of the
@@ -212,7 +216,7 @@ def line_of_sight(game, rule, observer: HexId, target: HexId, night: bool = Fals
         for pair in line["along"]:
             if len(pair) == 2 and all(blocks(top_of(h)[0], grid.distance(h, low)) for h in pair):
                 out.append(("along", pair, blocks(top_of(pair[0])[0], grid.distance(pair[0], low))))
-        for pair in line["sides"] + [p for p in line["along"] if len(p) == 2]:
+        for pair in line["sides"] + line["touched"] + [p for p in line["along"] if len(p) == 2]:
             if a in pair or b in pair:
                 continue
             st = side_top(game, *pair)
@@ -253,7 +257,7 @@ def _blocker_words(game, rule, kind: str, where, why: str, lo: int, hi: int, low
     else:
         h = where if kind == "hex" else where[0]
         top, kinds = hex_top(game, rule, h)
-        names = ", ".join(terrain_name(game, x) for x in kinds) or "ground"
+        names = ", ".join(terrain_name(game, x) for x in kinds or terrain_of(game, h))
         what = f"{grid.label(h)} ({names}, level {top})"
         what = ("passes " + what if kind == "hex" else "runs along the side of "
                 + "/".join(grid.label(x) for x in where) + ", " + what)

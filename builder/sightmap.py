@@ -147,7 +147,7 @@ class _Step:
         pairs = [hs for hs in line.along if len(hs) == 2]
         for x, y in pairs:
             blocked |= self.hex_blocks(x) & self.hex_blocks(y)
-        for pair in list(line.sides) + pairs:
+        for pair in list(line.sides) + list(line.touched) + pairs:
             if (0, 0) not in pair and self.d not in pair:
                 blocked |= self.side_blocks(*sorted(pair))
         return ~blocked

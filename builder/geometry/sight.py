@@ -28,6 +28,9 @@ class Line:
     crossed: tuple[Off, ...]  # hexes whose inside it crosses, nearest the first end first
     along: tuple[tuple[Off, ...], ...]  # per side it runs along: the candidate hexes sharing it
     sides: tuple[tuple[Off, Off], ...]  # pairs of adjacent hexes whose shared side it crosses
+    # pairs of adjacent hexes whose shared side has a corner the line passes through (between
+    # its ends): a line through the end of a wall touches the wall
+    touched: tuple[tuple[Off, Off], ...]
     # per sample point along the line, the hexes whose circumcircle holds it, as bit masks over
     # `near` (the candidates and both ends): the line stays on the map when every mask holds a hex
     # of the map (builder.mapinfo)
@@ -119,6 +122,21 @@ def _along_edges(p, q, poly, eps: float) -> list[tuple[float, float]]:
         if hi - lo > eps:
             out.append(edge_key(a, b))
     return out
+
+
+def _corner_key(c) -> tuple[int, int]:
+    """A corner on the lattice of half radii across and half heights down (whole numbers)."""
+    return round(2 * c[0]), round(2 * c[1] / SQRT3)
+
+
+def _on_segment(p, q, c, eps: float) -> bool:
+    """Whether the point c lies on segment p-q strictly between its ends."""
+    dx, dy = q[0] - p[0], q[1] - p[1]
+    length = math.hypot(dx, dy)
+    if length == 0 or abs(dx * (c[1] - p[1]) - dy * (c[0] - p[0])) > eps * length:
+        return False
+    t = ((c[0] - p[0]) * dx + (c[1] - p[1]) * dy) / (length * length)
+    return eps < t < 1 - eps
 
 
 def edge_key(a, b) -> tuple[int, int]:
@@ -230,6 +248,11 @@ def lines(dq: int, dr: int, corner_to_corner: bool = True) -> tuple[Line, ...]:
     neighbours = [(x, y) for x in near for sq, sr in _STEPS for y in [(x[0] + sq, x[1] + sr)]
                   if x < y and y in polys]
     sides_of = {pair: shared_side(*pair) for pair in neighbours}
+    corner_sides: dict = {}  # a corner's lattice key -> the sides that end there
+    for pair, (e1, e2) in sides_of.items():
+        for e in (e1, e2):
+            corner_sides.setdefault(_corner_key(e), []).append(pair)
+    corner_at = {_corner_key(c): c for o in near for c in polys[o]}
     out: list[Line] = []
     seen: set[Line] = set()
     for p, q in pairs:
@@ -251,7 +274,9 @@ def lines(dq: int, dr: int, corner_to_corner: bool = True) -> tuple[Line, ...]:
         live = set(crossed) | set(ends)
         sides = tuple((x, y) for x, y in neighbours if x in live and y in live
                       and crosses_side(p, q, *sides_of[(x, y)], EPS))
-        line = Line(crossed, along, sides, cover, near)
+        through = [k for k, c in corner_at.items() if _on_segment(p, q, c, EPS)]
+        touched = tuple(sorted({pair for k in through for pair in corner_sides.get(k, ())}))
+        line = Line(crossed, along, sides, touched, cover, near)
         if line not in seen:
             seen.add(line)
             out.append(line)

@@ -409,6 +409,10 @@ class FireTable(TableBase):
     exact_bands: bool = Field(
         default=False, description="true when columns are exact values ([3] [6] [9]), not ranges"
     )
+    factor: str = Field(
+        default="", description="the counters' printed factor the columns read, e.g. 'gun' for "
+        "an anti-tank table (a factor name of game.toml); the calculators ask for it by this "
+        "name and the module totals it from the firing units; empty: 'firepower'")
     fire_group: bool = Field(
         default=False, description="true: firepower is given unit by unit (firepower = 6,6,4) and "
         "added up after each unit's own effects (a unit at long range halved); false: one firing "
@@ -442,6 +446,16 @@ class FireTable(TableBase):
     def columns(self) -> tuple[str, ...]:
         """The column labels ('' for a one-column table)."""
         return self.bands or ("",)
+
+    @property
+    def strength(self) -> str:
+        """The factor the columns read, as players call it ('firepower', 'gun')."""
+        return self.factor or "firepower"
+
+    @property
+    def strength_input(self) -> str:
+        """The calculators' input id for it ('firepower', 'gun')."""
+        return re.sub(r"[^a-z0-9]+", "-", self.strength.lower()).strip("-") or "firepower"
 
     @model_validator(mode="after")
     def _shape(self) -> "FireTable":

@@ -775,8 +775,32 @@ def all_cards(game: Game) -> list[Card]:
     terrain = terrain_card(game)
     if terrain:
         cards.append(terrain)
+    counters = counter_card(game)
+    if counters:
+        cards.append(counters)
     cards.extend(setup_cards(game))
     return cards
+
+
+def counter_card(game: Game) -> Card | None:
+    """What the numbers on each kind of counter mean (a game with counter types only)."""
+    if not game.info.counter_types:
+        return None
+    header = [_h("Counter", "Front", "Back")]
+    rows = []
+    used = {game.counter_type_of(u).id for u in game.units if game.counter_type_of(u)}
+    for ct in game.info.counter_types:
+        if ct.id not in used:
+            continue
+        name = ct.name or ct.id.replace("-", " ").capitalize()
+        back = "-".join(ct.back_factor_names) if ct.back_factor_names else "as the front"
+        rows.append([Cell(name, bold=True, align="start"),
+                     Cell("-".join(ct.factor_names), align="start"), Cell(back, align="start")])
+    if any(game.counter_type_of(u) is None for u in game.units) and game.info.factor_names:
+        rows.append([Cell("Other units", bold=True, align="start"),
+                     Cell("-".join(game.info.factor_names), align="start"),
+                     Cell("as the front", align="start")])
+    return Card("Reading the counters", [Grid(header, rows, wrap_cols={0, 1, 2})], "counters")
 
 
 # --- flowing cards onto pages ------------------------------------------------------------------

@@ -33,20 +33,22 @@ def _band(text: str) -> tuple[int, float]:
     return lo, hi
 
 
-def firepower_input(t: FireTable, id_: str = "firepower", label: str = "") -> InputSpec:
+def firepower_input(t: FireTable, id_: str = "", label: str = "") -> InputSpec:
     """Exact columns ([3] [6] [9]) are a choice; banded columns take any firepower they cover;
-    a fire group's is given unit by unit."""
+    a fire group's is given unit by unit. Named after the factor the columns read."""
+    own = not id_
+    id_ = id_ or t.strength_input
+    what = t.strength
     if t.exact_bands:
-        return InputSpec(id_, label or "firepower [SP]", "choice",
-                         choices=tuple(Choice(b, f"[{b}]") for b in t.bands),
-                         required=id_ == "firepower")
+        return InputSpec(id_, label or f"{what} [SP]", "choice",
+                         choices=tuple(Choice(b, f"[{b}]") for b in t.bands), required=own)
     lo = _band(t.bands[0])[0]
     hi = _band(t.bands[-1])[1]
-    if t.fire_group and id_ == "firepower":
-        return InputSpec(id_, label or "firepower of each firing unit (the fire group)", "int",
+    if t.fire_group and own:
+        return InputSpec(id_, label or f"{what} of each firing unit (the fire group)", "int",
                          required=True, min=0, multiple=True,
                          help="one value per unit, e.g. 6,6,4; columns: " + ", ".join(t.bands))
-    return InputSpec(id_, label or "firepower", "int", required=id_ == "firepower", min=lo,
+    return InputSpec(id_, label or f"{what} of the firing unit", "int", required=own, min=lo,
                      max=None if hi == float("inf") else int(hi),
                      help="columns: " + ", ".join(t.bands))
 
@@ -57,7 +59,7 @@ def band_index(t: FireTable, strength: int) -> int:
         lo, hi = _band(b)
         if lo <= strength <= hi:
             return i
-    raise CalcError(f"{t.id}: no column for firepower {strength}; columns: {', '.join(t.bands)}")
+    raise CalcError(f"{t.id}: no column for {t.strength} {strength}; columns: {', '.join(t.bands)}")
 
 
 def cell_loss(cell: str) -> int:
@@ -83,14 +85,14 @@ def inputs(game, t: FireTable) -> list[InputSpec]:
     ranged, ranges = _ranged(t)
     if ranged:
         specs.append(InputSpec("distance", "each firing unit's distance to the target, in hexes "
-                               "(in the order of firepower)", "int", min=0, multiple=True))
+                               f"(in the order of {t.strength})", "int", min=0, multiple=True))
         if game.is_hex:
             specs.append(InputSpec("firer_hexes", "each firing unit's hex (in the order of "
-                                   "firepower): the distance is read from the map", "hex",
+                                   f"{t.strength}): the distance is read from the map", "hex",
                                    multiple=True))
         if ranges:
             specs.append(InputSpec("range", "each firing unit's printed range (in the order of "
-                                   "firepower)", "int", min=0, multiple=True))
+                                   f"{t.strength})", "int", min=0, multiple=True))
     specs += modifier_inputs(t.modifiers)
     if t.terrain_effect:
         specs += terrain_inputs(game, t.terrain_effect, "the target's", prefix="target_")
@@ -151,8 +153,8 @@ def _per_unit(game, t: FireTable, values: dict, f: rules.Facts, n: int) -> None:
     for name, got in (("distance" if not hexes else "firer_hexes", dist),
                       ("range", values.get("range"))):
         if got and len(got) != n:
-            raise CalcError(f"{name}: give one value per firing unit, in the order of firepower "
-                            f"({n} unit{'s' if n != 1 else ''}), not {len(got)}")
+            raise CalcError(f"{name}: give one value per firing unit, in the order of "
+                            f"{t.strength} ({n} unit{'s' if n != 1 else ''}), not {len(got)}")
     f.distances = list(dist) if dist else None
     f.ranges = list(values["range"]) if values.get("range") else None
 
@@ -174,14 +176,14 @@ def _firepower(t: FireTable, units: list[int], applied: rules.Applied, f: rules.
             if f.distances is not None:
                 where = f", {f.distances[i]} hex{'es' if f.distances[i] != 1 else ''} away" + (
                     f", range {f.ranges[i]}" if f.ranges is not None else "")
-            calc.step(f"unit {i + 1} (firepower {units[i]}{where}), {r.label}: {show(out[i])} {op}"
+            calc.step(f"unit {i + 1} ({t.strength} {units[i]}{where}), {r.label}: {show(out[i])} {op}"
                       f" = {show(raw)}" + (f", rounded {WORDS[r.rounding]} = {show(rounded)}"
                                            if r.rounding and raw.denominator != 1 else ""))
             out[i] = rounded
     total = sum(out, Fraction(0))
     if several or total != units[0]:
-        calc.step("total firepower: " + " + ".join(show(v) for v in out) + f" = {show(total)}"
-                  if several else f"firepower: {show(total)}")
+        calc.step(f"total {t.strength}: " + " + ".join(show(v) for v in out) + f" = {show(total)}"
+                  if several else f"{t.strength}: {show(total)}")
     rounding = None
     for r, k, which in applied.attack:
         if which is not None:
@@ -194,7 +196,7 @@ def _firepower(t: FireTable, units: list[int], applied: rules.Applied, f: rules.
     rounding = rounding or t.firepower_rounding
     n = round_to_int(total, rounding)
     if total.denominator != 1:
-        calc.step(f"{show(total)} rounded {WORDS[rounding]}: firepower {n}")
+        calc.step(f"{show(total)} rounded {WORDS[rounding]}: {t.strength} {n}")
     return n
 
 
@@ -203,15 +205,15 @@ def _column(t: FireTable, strength: int, applied: rules.Applied, calc: Calculati
     firepower is below the first column)."""
     lo = _band(t.bands[0])[0]
     if strength < lo and applied.column is None:
-        calc.step(f"firepower {strength} is below the first column ({t.bands[0]}): no effect")
+        calc.step(f"{t.strength} {strength} is below the first column ({t.bands[0]}): no effect")
         return None
     top = _band(t.bands[-1])[1]
     if strength > top:
-        calc.step(f"firepower {strength} is above the last column ({t.bands[-1]}): read on it")
+        calc.step(f"{t.strength} {strength} is above the last column ({t.bands[-1]}): read on it")
         col = len(t.bands) - 1
     else:
         col = band_index(t, strength)
-    calc.step(f"firepower {strength}: column " + (f"[{t.bands[col]}]" if t.exact_bands
+    calc.step(f"{t.strength} {strength}: column " + (f"[{t.bands[col]}]" if t.exact_bands
                                                   else t.bands[col]))
     last = len(t.bands) - 1
     return rules.move_column(t, calc, col, applied, 0, last, lambda i: t.bands[i],
@@ -254,10 +256,10 @@ def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calc
     f = rules.facts(game, t, values, ids)
     units: list[int] = []
     if t.bands:
-        given = values["firepower"]
+        given = values[t.strength_input]
         units = [int(v) for v in (given if isinstance(given, list) else [given])]
         if not units:
-            raise CalcError("firepower: give each firing unit's firepower")
+            raise CalcError(f"{t.strength_input}: give each firing unit's {t.strength}")
     _per_unit(game, t, values, f, max(len(units), 1))
     applied = rules.evaluate(game, t, values, f, calc)
     if rules.refuse(applied, calc):
@@ -267,7 +269,7 @@ def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calc
         strength = _firepower(t, units, applied, f, calc) if not t.exact_bands else units[0]
         col = _column(t, strength, applied, calc)
         if col is not None:
-            calc.column = f"[{t.bands[col]}]" if t.exact_bands else t.bands[col]
+            calc.column = t.bands[col]
     div = Fraction(1)
     if t.terrain_effect:
         div = divisor(game, t.terrain_effect, ids, "best-for-defender", calc, "target's terrain")

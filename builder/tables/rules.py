@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from builder import words
 from builder.tables.effects import EFFECTS
 from builder.tables.inputs import CalcError, Choice, InputSpec
 from builder.tables.rounding import WORDS, round_to_int, show
@@ -409,7 +410,7 @@ def evaluate(game, t, values: dict, f: Facts, calc, n_units: int = 0) -> Applied
             uses[r.id] = int(v) if v else 0
             if uses[r.id]:
                 calc.step(f"{r.label}" + (f" x{uses[r.id]}" if uses[r.id] > 1 else "")
-                          + _effect_text(r) + (f" ({r.source})" if r.source else ""))
+                          + ": " + words.effect(game, t, r) + (f" ({r.source})" if r.source else ""))
             continue
         per_unit = any(c.attackers == "per-unit" for c in r.when.walk())
         ranged = r.effect in ("attack_divisor", "attack_multiplier") and any(
@@ -425,13 +426,12 @@ def evaluate(game, t, values: dict, f: Facts, calc, n_units: int = 0) -> Applied
         else:
             ok = holds(game, r.when, f)
         if ok is None:
-            calc.note(f"{r.label} applies only when {describe(r.when)}: give {_needs(r.when, f)} "
-                      "to apply it" + (f" ({r.source})." if r.source else "."))
+            calc.note(f"{r.label} applies only {words.condition(game, t, r.when)}: give "
+                      f"{_needs(r.when, f)} to apply it" + (f" ({r.source})." if r.source else "."))
             ok = False
         uses[r.id] = 1 if ok else 0
         if ok:
-            calc.step(f"{r.label}: {describe(r.when)}" + _effect_text(r)
-                      + (f" ({r.source})" if r.source else ""))
+            calc.step(words.rule(game, t, r))
     by_id = {r.id: r for r in t.rules}
     for r in t.rules:  # cancellations, one for one, never below zero
         if r.effect == "cancels" and uses[r.id]:

@@ -76,9 +76,11 @@ def _formation_name(game: Game, u: Unit) -> str:
     return u.formation
 
 
-def _factors(game: Game, text: str) -> list[tuple[str, str]]:
-    names = [prop_name(n) for n in game.info.factor_names]
-    values = [factor_value(p) for p in split_factors(text)]
+def _factors(game: Game, u: Unit, face: str) -> list[tuple[str, str]]:
+    """(property, printed value) for each factor of a face, named by the unit's own factor
+    names (its counter type's, else game.toml's)."""
+    names = [prop_name(n) for n in game.factor_names_of(u, face)]
+    values = [factor_value(p) for p in split_factors(u.front if face == "front" else u.back)]
     return [(n, "" if v is None else str(v)) for n, v in zip(names, values)]
 
 
@@ -94,14 +96,15 @@ def unit_piece(game: Game, u: Unit) -> t.Piece:
         back = image_name(u.id, "back")
         traits.append(t.Layer(LAYER, (front, back), ("", f"+ ({u.back_name})")))
         # The printed factors of the face shown: the layer's level picks front or back.
-        fronts, backs = _factors(game, u.front), dict(_factors(game, u.back))
-        for key, value in fronts:
-            other = backs.get(key, "")
-            traits.append(t.CalculatedProperty(key, _pick(value, other)))
+        fronts, backs = dict(_factors(game, u, "front")), dict(_factors(game, u, "back"))
+        for key in list(fronts) + [k for k in backs if k not in fronts]:
+            traits.append(t.CalculatedProperty(key, _pick(fronts.get(key, ""),
+                                                          backs.get(key, ""))))
         traits.append(t.CalculatedProperty("Step", f"{LAYER}_Level"))
-        fixed += [(f"{k}Front", v) for k, v in fronts] + [(f"{k}Back", v) for k, v in backs.items()]
+        fixed += [(f"{k}Front", v) for k, v in fronts.items()] + \
+            [(f"{k}Back", v) for k, v in backs.items()]
     else:
-        fixed += _factors(game, u.front) + [("Step", "1")]
+        fixed += _factors(game, u, "front") + [("Step", "1")]
     traits.append(t.Marker(tuple(fixed)))
     traits.append(t.BasicPiece(front, name))
     return t.Piece(tuple(traits))

@@ -97,7 +97,7 @@ def factor_property(game, role: str) -> str:
     """
     from builder.vassal.pieces import prop_name
 
-    names = list(game.info.factor_names)
+    names = list(game.all_factor_names)
     if not names:
         raise ValueError(f"{game.slug}: counters have no factors to total")
     pattern = r"attack|strength|combat|fire" if role == "attack" else r"defen[cs]e"

@@ -894,9 +894,12 @@
     const lo = parseInt(m[1], 10);
     return [lo, m[3] ? parseInt(m[3], 10) : (m[4] ? Infinity : lo)];
   }
+  // the factor a fire table's columns read, and its input (FireTable.strength, strength_input)
+  const fireStrength = (t) => t.factor || "firepower";
+  const fireInput = (t) => fireStrength(t).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "firepower";
   function bandIndex(t, strength) {
     for (let i = 0; i < t.bands.length; i++) { const [lo, hi] = fireBand(t.bands[i]); if (lo <= strength && strength <= hi) return i; }
-    throw new CalcError(t.id + ": no column for firepower " + strength + "; columns: " + t.bands.join(", "));
+    throw new CalcError(t.id + ": no column for " + fireStrength(t) + " " + strength + "; columns: " + t.bands.join(", "));
   }
   const cellLoss = (c) => (["-", "—", ""].includes(c.trim()) ? 0 : parseInt(c, 10));
   // the target's place: terrain named or read from its hex (builder.tables.fire._target)
@@ -912,7 +915,7 @@
     return [ids, where, regions];
   }
   // each firing unit's distance and range (builder.tables.fire._per_unit)
-  function firePerUnit(values, f, n) {
+  function firePerUnit(t, values, f, n) {
     let dist = values.distance;
     const hexes = values.firer_hexes;
     if (truthy(dist) && truthy(hexes)) throw new CalcError("give distance or firer_hexes, not both: firer_hexes reads the distance from the map");
@@ -921,7 +924,7 @@
       dist = hexes.map((h) => distance(h, values.target_hex));
     }
     for (const [name, got] of [[truthy(hexes) ? "firer_hexes" : "distance", dist], ["range", values.range]]) {
-      if (truthy(got) && got.length !== n) throw new CalcError(name + ": give one value per firing unit, in the order of firepower (" + n + " unit" + (n !== 1 ? "s" : "") + "), not " + got.length);
+      if (truthy(got) && got.length !== n) throw new CalcError(name + ": give one value per firing unit, in the order of " + fireStrength(t) + " (" + n + " unit" + (n !== 1 ? "s" : "") + "), not " + got.length);
     }
     f.distances = truthy(dist) ? dist.slice() : null;
     f.ranges = truthy(values.range) ? values.range.slice() : null;
@@ -938,12 +941,12 @@
         const op = k.cmp(1) > 0 ? "x " + show(k) : "/ " + show(new F(1).div(k));
         let where = "";
         if (f.distances !== null) where = ", " + f.distances[i] + " hex" + (f.distances[i] !== 1 ? "es" : "") + " away" + (f.ranges !== null ? ", range " + f.ranges[i] : "");
-        calc.step("unit " + (i + 1) + " (firepower " + units[i] + where + "), " + r.label + ": " + show(out[i]) + " " + op + " = " + show(raw) + (r.rounding && raw.d !== 1 ? ", rounded " + WORDS[r.rounding] + " = " + show(rounded) : ""));
+        calc.step("unit " + (i + 1) + " (" + fireStrength(t) + " " + units[i] + where + "), " + r.label + ": " + show(out[i]) + " " + op + " = " + show(raw) + (r.rounding && raw.d !== 1 ? ", rounded " + WORDS[r.rounding] + " = " + show(rounded) : ""));
         out[i] = rounded;
       }
     }
     let total = out.reduce((a, b) => a.add(b), new F(0));
-    if (several || !total.eq(units[0])) calc.step(several ? "total firepower: " + out.map(show).join(" + ") + " = " + show(total) : "firepower: " + show(total));
+    if (several || !total.eq(units[0])) calc.step(several ? "total " + fireStrength(t) + ": " + out.map(show).join(" + ") + " = " + show(total) : fireStrength(t) + ": " + show(total));
     let rounding = null;
     for (const [r, k, which] of applied.attack) {
       if (which !== null) continue;
@@ -955,15 +958,15 @@
     }
     rounding = rounding || t.firepower_rounding;
     const n = roundTo(total, rounding);
-    if (total.d !== 1) calc.step(show(total) + " rounded " + WORDS[rounding] + ": firepower " + n);
+    if (total.d !== 1) calc.step(show(total) + " rounded " + WORDS[rounding] + ": " + fireStrength(t) + " " + n);
     return n;
   }
   function fireColumn(t, strength, applied, calc) {
     const bandOf = (text) => t.bands.map((b) => b.replace(/ /g, "")).indexOf(String(text).replace(/ /g, ""));
-    if (strength < fireBand(t.bands[0])[0] && !applied.column) { calc.step("firepower " + strength + " is below the first column (" + t.bands[0] + "): no effect"); return null; }
+    if (strength < fireBand(t.bands[0])[0] && !applied.column) { calc.step(fireStrength(t) + " " + strength + " is below the first column (" + t.bands[0] + "): no effect"); return null; }
     let col;
-    if (strength > fireBand(t.bands[t.bands.length - 1])[1]) { calc.step("firepower " + strength + " is above the last column (" + t.bands[t.bands.length - 1] + "): read on it"); col = t.bands.length - 1; } else col = bandIndex(t, strength);
-    calc.step("firepower " + strength + ": column " + (t.exact_bands ? "[" + t.bands[col] + "]" : t.bands[col]));
+    if (strength > fireBand(t.bands[t.bands.length - 1])[1]) { calc.step(fireStrength(t) + " " + strength + " is above the last column (" + t.bands[t.bands.length - 1] + "): read on it"); col = t.bands.length - 1; } else col = bandIndex(t, strength);
+    calc.step(fireStrength(t) + " " + strength + ": column " + (t.exact_bands ? "[" + t.bands[col] + "]" : t.bands[col]));
     return moveColumn(t, calc, col, applied, 0, t.bands.length - 1, (i) => t.bands[i], bandOf, ["first-column", "last-column"]);
   }
   function fireRows(t) { const k = Object.keys(t.results).map(Number); return [Math.min(...k), Math.max(...k)]; }
@@ -983,18 +986,18 @@
     const bands = t.bands || [];
     let units = [];
     if (bands.length) {
-      const given = values.firepower;
+      const given = values[fireInput(t)];
       units = (Array.isArray(given) ? given : [given]).map((v) => parseInt(v, 10));
-      if (!units.length) throw new CalcError("firepower: give each firing unit's firepower");
+      if (!units.length) throw new CalcError(fireInput(t) + ": give each firing unit's " + fireStrength(t));
     }
-    firePerUnit(values, f, Math.max(units.length, 1));
+    firePerUnit(t, values, f, Math.max(units.length, 1));
     const applied = evaluateRules(t, values, f, calc);
     if (refuseRules(applied, calc)) return calc;
     let col = 0;
     if (bands.length) {
       const strength = t.exact_bands ? units[0] : fireTotal(t, units, applied, f, calc);
       col = fireColumn(t, strength, applied, calc);
-      if (col !== null) calc.column = t.exact_bands ? "[" + bands[col] + "]" : bands[col];
+      if (col !== null) calc.column = bands[col];
     }
     let div = new F(1);
     if (t.terrain_effect) div = divisor(t.terrain_effect, ids, "best-for-defender", calc, "target's terrain");
@@ -1567,6 +1570,14 @@
   const cmpLabels = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
   // builder.geometry.sight.shared_side and crosses_side
   function sharedSide(pa, pb, eps) { return pa.filter((c) => pb.some((d) => Math.abs(c[0] - d[0]) < eps && Math.abs(c[1] - d[1]) < eps)); }
+  function onSegment(p, q, c, eps) {
+    const dx = q[0] - p[0], dy = q[1] - p[1];
+    const length = Math.hypot(dx, dy);
+    if (length === 0 || Math.abs(dx * (c[1] - p[1]) - dy * (c[0] - p[0])) > eps * length) return false;
+    const t = ((c[0] - p[0]) * dx + (c[1] - p[1]) * dy) / (length * length);
+    const e = eps / G.map.radius;
+    return e < t && t < 1 - e;
+  }
   function crossesSide(p, q, e1, e2, eps) {
     const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
     const d1 = cross(p, q, e1), d2 = cross(p, q, e2), d3 = cross(e1, e2, p), d4 = cross(e1, e2, q);
@@ -1596,6 +1607,9 @@
       return true;
     };
     const out = [], keys = [];
+    const near = cands.concat([a, b]);
+    const pairsNear = [], pairCorners = new Map();
+    for (const x of near) for (const y of near) if (x < y && distance(x, y) === 1) { pairsNear.push([x, y]); pairCorners.set(x + "|" + y, sharedSide(polys[x], polys[y], eps)); }
     for (const [p, q] of pairs) {
       if (cornerToCorner && !onMap(p, q)) continue;
       const crossed = cands.filter((h) => crossesInterior(p, q, polys[h], eps)).map((h, i) => [h, i]).sort((x, y) => distance(a, x[0]) - distance(a, y[0]) || x[1] - y[1]).map((x) => x[0]);
@@ -1610,8 +1624,12 @@
         if (crossesSide(p, q, e1, e2, eps)) sides.push([x, y]);
       }
       sides.sort(cmpPairs);
-      const key = JSON.stringify([crossed, along, sides]);
-      if (!keys.includes(key)) { keys.push(key); out.push({ crossed, along, sides }); }
+      // sides with a corner the line passes through between its ends (builder.geometry.sight)
+      const touched = [];
+      for (const [x, y] of pairsNear) if (onSegment(p, q, pairCorners.get(x + "|" + y)[0], eps) || onSegment(p, q, pairCorners.get(x + "|" + y)[1], eps)) touched.push([x, y]);
+      touched.sort(cmpPairs);
+      const key = JSON.stringify([crossed, along, sides, touched]);
+      if (!keys.includes(key)) { keys.push(key); out.push({ crossed, along, sides, touched }); }
     }
     return out;
   }
@@ -1668,7 +1686,7 @@
       const out = [];
       for (const h of line.crossed) { const w = blocks(hexTop(rule, h)[0], distance(h, low)); if (w) out.push(["hex", h, w]); }
       for (const pair of line.along) if (pair.length === 2 && pair.every((h) => blocks(hexTop(rule, h)[0], distance(h, low)))) out.push(["along", pair, blocks(hexTop(rule, pair[0])[0], distance(pair[0], low))]);
-      for (const pair of line.sides.concat(line.along.filter((x) => x.length === 2))) {
+      for (const pair of line.sides.concat(line.touched, line.along.filter((x) => x.length === 2))) {
         if (pair.includes(a) || pair.includes(b)) continue;
         const st = sideTop(pair[0], pair[1]);
         if (st === null) continue;
@@ -1696,7 +1714,7 @@
     } else {
       const h = kind === "hex" ? where : where[0];
       const [top, kinds] = hexTop(rule, h);
-      what = h + " (" + (kinds.map(terrainName).join(", ") || "ground") + ", level " + top + ")";
+      what = h + " (" + (kinds.length ? kinds : hexTerrain(h)).map(terrainName).join(", ") + ", level " + top + ")";
       what = kind === "hex" ? "passes " + what : "runs along the side of " + where.join("/") + ", " + what;
     }
     if (why === "blind") what += ": " + low + " lies in the blind hexes behind it, seen from level " + hi;
