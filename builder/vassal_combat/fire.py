@@ -7,8 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from builder.model.tables import FireTable
-from builder.tables.fire import _band as band_range
 from builder.tables import dice as tdice
+from builder.tables.fire import _band as band_range
 from builder.tables.rounding import show
 from builder.vassal_combat import expr as x
 from builder.vassal_combat import rules as vrules
