@@ -58,10 +58,13 @@ _active: Cache | None = None
 @lru_cache(maxsize=1)
 def code_fingerprint() -> bytes:
     """A digest of the builder package's source: part of every key."""
+    from builder import resources
+
     package = Path(__file__).resolve().parent
     h = hashlib.sha256(FORMAT)
-    # The jinja2 templates live beside the package (templates/): they shape outputs too.
-    for root in (package, package.parent / "templates"):
+    # The jinja2 templates shape outputs too: inside an installed package, beside a checkout's.
+    templates = resources.templates()
+    for root in (package,) if templates.is_relative_to(package) else (package, templates):
         for path in sorted(root.rglob("*")) if root.is_dir() else []:
             if path.suffix in _CODE_SUFFIXES and path.is_file():
                 h.update(f"{root.name}/{path.relative_to(root)}".encode() + b"\0")

@@ -13,6 +13,25 @@ from builder.summary import assumed_items, summary_lines
 from builder.views import designer_text
 
 EXIT_SOURCE_ERROR = 2
+EXIT_UNEXPECTED = 1
+
+
+def unexpected_error(exc: BaseException) -> str:
+    """One line for an error no check foresaw: what it was, and what to do (never a traceback;
+    BUILDER_TRACEBACK=1 prints one too)."""
+    what = " ".join(str(exc).split()) or "(no message)"
+    if len(what) > 300:
+        what = what[:297] + "..."
+    if isinstance(exc, FileNotFoundError) and "site-packages" in str(exc.filename or ""):
+        hint = "the installed builder is missing a file of its own: reinstall it"
+    elif isinstance(exc, MemoryError):
+        hint = "the machine ran out of memory: build fewer formats at once (--formats, -j 1)"
+    elif isinstance(exc, OSError):
+        hint = "check the output folder is writable and the disk has room, then run it again"
+    else:
+        hint = "this is a fault in builder, not in your sources: run it again with " \
+               "BUILDER_TRACEBACK=1 and report what it prints"
+    return f"error: unexpected {type(exc).__name__}: {what} (hint: {hint})"
 
 
 def _load(name: str, cached: bool = True):
@@ -73,6 +92,16 @@ def run() -> None:
         code = 0
     except SystemExit as exc:
         code = exc.code
+    except KeyboardInterrupt:
+        print("builder: interrupted", file=sys.stderr)
+        code = 130
+    except Exception as exc:  # noqa: BLE001  (a bug or the machine, never a traceback)
+        print(unexpected_error(exc), file=sys.stderr)
+        if os.environ.get("BUILDER_TRACEBACK"):
+            import traceback
+
+            traceback.print_exception(exc)
+        code = EXIT_UNEXPECTED
     if code is None:
         code = 0
     elif not isinstance(code, int):
@@ -131,6 +160,7 @@ def check(games: tuple[str, ...], assumed: bool, strict: bool) -> None:
             "`note` (shown only in the proof, builder build --proof)"
             for where, words in designer_text(game)]
         warnings += _look_alikes(game)
+        warnings += _module_by_hand(game)
         _list_problems(name, [], warnings)
         failed = failed or (strict and bool(warnings))
         click.echo("  ok" if not warnings else
@@ -138,6 +168,13 @@ def check(games: tuple[str, ...], assumed: bool, strict: bool) -> None:
                    + (" (failed: --strict)" if strict else ""))
     if failed:
         sys.exit(EXIT_SOURCE_ERROR)
+
+
+def _module_by_hand(game) -> list[str]:
+    """Rules the VASSAL module leaves to the player (issue 38): each named with file and line."""
+    from builder.vassal_combat.tables import by_hand_warnings
+
+    return by_hand_warnings(game)
 
 
 def _look_alikes(game) -> list[str]:
@@ -433,12 +470,13 @@ def watch(game: str, out_dir: str, port: int, formats: str) -> None:
 def schema(out_dir: str | None) -> None:
     """Write the JSON Schemas of the source files (for editor completion and validation) and
     docs/source-format.md, the reference of every key."""
+    from builder.resources import checkout
     from builder.schema import SCHEMA_DIR, write_schemas
     from builder.source_docs import write_docs
 
     for path in write_schemas(Path(out_dir) if out_dir else SCHEMA_DIR):
         click.echo(f"wrote {path}")
-    if not out_dir:  # the reference in docs/ is generated from the same models
+    if not out_dir and checkout():  # the reference in docs/ is generated from the same models
         click.echo(f"wrote {write_docs()}")
 
 

@@ -17,7 +17,9 @@ from pathlib import Path
 
 from builder.cache import Cache, key
 
-_LIBRARIES = ("cairosvg", "cairocffi", "pillow", "lxml", "jinja2", "pydantic", "svgwrite")
+# the libraries whose versions can change what a build writes
+_LIBRARIES = ("cairosvg", "cairocffi", "pillow", "lxml", "jinja2", "pydantic", "pikepdf", "deflate",
+              "numpy", "markdown-it-py")
 
 
 _HASH_LIMIT = 64 * 1024 * 1024  # larger than any source file the loader accepts (map art <= 64 MiB)

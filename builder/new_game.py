@@ -7,10 +7,11 @@ import os
 import re
 from pathlib import Path
 
+from builder import resources
 from builder.atomic import write_bytes
 from builder.schema import SCHEMA_DIR
 
-TEMPLATE = Path(__file__).resolve().parents[1] / "templates" / "new-game"
+TEMPLATE = resources.new_game_template()
 _NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
 
 

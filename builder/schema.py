@@ -11,13 +11,14 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
+from builder import resources
 from builder.model.counters import Marker, Unit
 from builder.model.game import GameInfo
 from builder.model.maps import MapSpec
 from builder.model.scenario import Placement, Scenario
 from builder.model.tables import TablesFile
 
-SCHEMA_DIR = Path(__file__).parent / "schema"
+SCHEMA_DIR = resources.schema_dir()
 
 # file name -> (title, model); CSV schemas describe one row (the column names are the keys)
 SCHEMAS = {

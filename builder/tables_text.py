@@ -72,6 +72,8 @@ def calculation_text(calc) -> str:
     out.append("")
     for i, s in enumerate(calc.steps, 1):
         out.append(f"  {i:>2}. {s}")
+    for u in calc.unused:
+        out.append(f"   -  {u['text']}")
     if calc.outcome is not None and calc.roll is not None:
         out.append("")
         out.append(f"  RESULT: {calc.outcome.result}"

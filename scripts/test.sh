@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # The whole test suite from a fresh machine: system packages, the package with test extras, pytest.
+# Extra arguments go to pytest (-x, a folder, -n 1 for one process).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-system.sh
 python3 -m pip install -q -e '.[test]'
 # axe-core for the aid's accessibility test, at the version package-lock.json pins
 npm ci --prefix tests/aid/axe --no-audit --no-fund --loglevel=error
-python3 -m pytest -q "$@"
+# The suite starts hundreds of Python processes (builds, the CLI): each compiles the package
+# again when bytecode may not be written.
+unset PYTHONDONTWRITEBYTECODE
+# In parallel (pytest-xdist): one worker per core and one more, as the engine and browser tests
+# spend much of their time waiting; each module goes whole to one worker (its fixtures made
+# once), the longest first (tests/conftest.py orders them).
+python3 -m pytest -q -n "${TEST_WORKERS:-3}" --dist loadscope --no-loadscope-reorder "$@"

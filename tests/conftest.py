@@ -8,14 +8,67 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from repo_paths import MINI, ROOT  # noqa: F401  (ROOT re-exported for fixtures below)
+from shared_builds import build_once, run_folder
+
+
+# What runs first: scripts/test.sh sends each module whole to one pytest-xdist worker (--dist
+# loadscope), in the order collected; the long modules (the engine's, then the browser's and the
+# full-sample builds) go first, and the many short ones fill the workers in behind them.
+RUN_FIRST = ("engine", "browser", "slow")
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
+def pytest_collection_modifyitems(items):
+    """Mark `browser` every test that asks for the browser and `slow` every test that asks for
+    sample_outputs (directly or through a fixture), then order the modules: engine, browser,
+    slow, the rest (each module's tests keep their order)."""
+    for item in items:
+        names = getattr(item, "fixturenames", ())
+        if "browser" in names:
+            item.add_marker(pytest.mark.browser)
+        if "sample_outputs" in names:
+            item.add_marker(pytest.mark.slow)
+
+    def rank(item) -> int:
+        return next((i for i, m in enumerate(RUN_FIRST) if item.get_closest_marker(m)),
+                    len(RUN_FIRST))
+
+    module_rank: dict[str, int] = {}
+    for item in items:
+        module = item.nodeid.split("::")[0]
+        module_rank[module] = min(module_rank.get(module, len(RUN_FIRST)), rank(item))
+    items.sort(key=lambda item: module_rank[item.nodeid.split("::")[0]])
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _model_cache(tmp_path_factory):
-    """Validated models are kept in a folder of the test session, not the user's ~/.cache."""
+    """Validated models are kept in a folder of the test run, not the user's ~/.cache; the
+    xdist workers share it (each sample validated once per run, not once per worker)."""
     import os
 
-    os.environ["BUILDER_CACHE_DIR"] = str(tmp_path_factory.mktemp("model-cache"))
+    os.environ["BUILDER_CACHE_DIR"] = str(run_folder(tmp_path_factory, "model-cache"))
+
+
+@pytest.fixture(scope="session")
+def sample_outputs(tmp_path_factory) -> Path:
+    """Every sample game under sources/ built once per test run in every format, with the
+    designer's proof (`builder build GAMES --proof`), in a fresh process: the output folder
+    (one sub-folder per game), shared read-only by the xdist workers (tests/shared_builds.py).
+    A test that edits outputs copies them first."""
+
+    def make(out: Path) -> None:
+        import subprocess
+        import sys
+
+        from builder.load import list_games
+
+        games = list_games(ROOT / "sources")
+        done = subprocess.run([sys.executable, "-m", "builder", "build", *games, "--proof",
+                               "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
+                              check=False)
+        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+
+    return build_once(tmp_path_factory, "samples", make)
 
 
 @pytest.fixture

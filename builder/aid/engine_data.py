@@ -82,7 +82,7 @@ def _map_script_json(game: Game) -> str:
 
 def _engine_fields(game: Game) -> dict:
     """engine_data without its map."""
-    from builder.tables import api, effects
+    from builder.tables import accounting, api, effects, victory
 
     return {
         "game": game.slug,
@@ -91,6 +91,10 @@ def _engine_fields(game: Game) -> dict:
         "turns": [{"number": d.number, "name": d.name, "night": d.night, "period": d.period}
                   for d in game.info.turns.detail],
         "effects": effects.description(),  # what each rule effect means (builder.tables.effects)
+        # each rule's condition part by part in a player's words (builder.words), for the lines
+        # that say why an input changed nothing (builder.tables.accounting)
+        "phrases": {t.id: accounting.phrases(game, t) for t in game.tables if t.rules},
+        "victory": victory.engine_data(game),  # the scenarios' victory (builder.tables.victory)
     }
 
 

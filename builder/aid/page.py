@@ -10,18 +10,18 @@ from __future__ import annotations
 import base64
 import hashlib
 from functools import lru_cache
-from pathlib import Path
 
 import jinja2
 import markupsafe
 
+from builder import resources
 from builder.aid import content, tools
 from builder.aid.engine_data import engine_script_json
 from builder.aid.names import UniqueNames
 from builder.aid.rules_html import render_rules, section_label
 from builder.model.game_model import Game
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates" / "aid"
+TEMPLATES = resources.aid_templates()
 SCRIPTS = ("engine.js", "aid.js")  # the engine first: the interface calls it
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import stat
 from collections import Counter
+from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 
@@ -673,8 +674,19 @@ class Checker:
                 if d.deck not in decks:
                     err(("draws", i, "deck"), f"unknown deck '{d.deck}'", f"use one of: {', '.join(sorted(decks))}")
             for i, v in enumerate(scenario.victory_counts):
-                self._victory_count(v, lambda k, m, f, i=i: err(("victory_counts", i, *k), m, f),
+                self._victory_count(scenario, v,
+                                    lambda k, m, f, i=i: err(("victory_counts", i, *k), m, f),
                                     boxes, regions, map_ok)
+            ids = [v.id for v in scenario.victory_counts]
+            for i, v in enumerate(scenario.victory_counts):
+                if ids.count(v.id) > 1:
+                    err(("victory_counts", i, "id"), f"victory count id '{v.id}' is used twice",
+                        "give each count its own id (or name)")
+            asked = {v.only_if for v in scenario.victory_counts}
+            for q in scenario.victory_questions:
+                if q not in asked:
+                    err(("victory_questions", q), f"question '{q}' is asked by no victory count",
+                        f"remove it, or give a count only_if = '{q}'")
             if scenario.victory_table and scenario.victory_table not in tables:
                 err(("victory_table",), f"unknown table '{scenario.victory_table}'", "use a table id from tables.toml")
             vt = next((tb for tb in g.tables if tb.id == scenario.victory_table), None)
@@ -683,6 +695,13 @@ class Checker:
                 err(("victory_table",), f"table '{vt.id}' is a {vt.kind}{' with dice' if dice else ''}"
                     ": the Victory button looks the points up in a lookup table without dice",
                     "name a lookup table keyed on the points, or leave victory_table out")
+            halves = [v for v in scenario.victory_counts
+                      if Fraction(str(v.vp)).denominator != 1
+                      or any(Fraction(str(w)).denominator != 1 for w in v.weights.values())]
+            if halves and vt is not None and vt.kind == "lookup" and not vt.rounding:
+                err(("victory_table",), f"'{halves[0].name}' scores a fraction of a point, but "
+                    f"table '{vt.id}' does not say how a total with a fraction is read",
+                    f"give table '{vt.id}' rounding = 'down' (or 'up', 'half-up', ...)")
             if scenario.victory_default and scenario.victory_table:
                 err(("victory_default",), "victory_default is the standing when there is no "
                     "victory_table, but this scenario has one", "remove one of the two")
@@ -692,13 +711,38 @@ class Checker:
                     and (self.complete or scenario.turns[0] > scenario.turns[1]):
                 err(("turns",), f"turns {list(scenario.turns)} are outside {first}-{last}", "correct them")
 
-    def _victory_count(self, v, err, boxes, regions, map_ok) -> None:
+    def _victory_count(self, sc, v, err, boxes, regions, map_ok) -> None:
         """A victory count names a side, one thing to count, and places the module can read."""
         g = self.g
         self.side(v.side, lambda m, f: err(("side",), m, f))
-        if bool(v.held) == bool(v.pieces_in):
-            err(("held",), "a victory count needs either 'held' (places) or 'pieces_in' (where units "
-                "are counted), not both", "give one of them")
+        if bool(v.held) + bool(v.pieces_in) + v.by_hand != 1:
+            err(("held",), "a victory count needs one of 'held' (places), 'pieces_in' (where units "
+                "are counted) or by_hand = true (the players count it)", "give one of them")
+        if v.left and not v.pieces_in.startswith("box:"):
+            err(("left",), "'left' counts the units that started in a box and left it",
+                "give pieces_in = 'box:<id>', or remove left")
+        if v.weigh_by or v.weights:
+            self._weights(v, err)
+        if v.per and not v.pieces_in:
+            err(("per",), "'per' counts units by formation where 'pieces_in' says",
+                "give pieces_in, or remove per")
+        if v.threshold is not None and (v.all or not v.vp):
+            err(("threshold",), "'threshold' scores the vp once when the count reaches it: it "
+                "needs vp and cannot go with 'all'", "give vp, and one of threshold and all")
+        if v.only_if and v.only_if not in sc.victory_questions:
+            err(("only_if",), f"'{v.only_if}' is no question of victory_questions",
+                "declare it: victory_questions = { " + v.only_if + " = 'the question players "
+                "answer' }")
+        ids = {x.id for x in sc.victory_counts}
+        for j, p in enumerate(v.provided):
+            if p.count not in ids or p.count == v.id:
+                err(("provided", j, "count"), f"'{p.count}' is not another victory count",
+                    "use one of: " + ", ".join(sorted(ids - {v.id})))
+            if (p.at_least is None) == (p.at_most is None):
+                err(("provided", j), "a proviso gives at_least or at_most", "give one of them")
+        if v.provided and not v.result:
+            err(("provided",), "'provided' qualifies the result a count decides",
+                "give at_least / at_most and result, or remove provided")
         for j, place in enumerate(v.held):
             if not map_ok:
                 break
@@ -732,6 +776,24 @@ class Checker:
         if (v.at_least is not None or v.at_most is not None) != bool(v.result):
             err(("result",), "at_least / at_most and result go together: the result the count decides",
                 "give both, or neither")
+
+    def _weights(self, v, err) -> None:
+        """weigh_by names a counter attribute and weights gives every value of it the side has."""
+        attrs = ("type", "size", "formation")
+        if v.weigh_by not in attrs:
+            err(("weigh_by",), f"'{v.weigh_by}' is not a counter attribute a count can weigh by",
+                f"use one of: {', '.join(attrs)} (with weights)")
+            return
+        if not v.weights or not v.pieces_in or v.factor:
+            err(("weights",), "weigh_by and weights go together, with pieces_in and without factor",
+                "give pieces_in, weigh_by and weights (value -> what one unit counts)")
+            return
+        have = sorted({getattr(u, v.weigh_by) for u in self.g.units if u.side == v.side})
+        missing = [x for x in have if x not in v.weights]
+        if missing:
+            err(("weights",), f"no weight for {v.weigh_by} {', '.join(repr(x) for x in missing)} "
+                f"(the side's units have {', '.join(repr(x) for x in have)})",
+                "give every value a weight (0 for units that do not count)")
 
     def location_problem(self, loc: str, boxes, first, last, map_ok=True) -> tuple[str, str] | None:
         g = self.g
@@ -812,33 +874,3 @@ def _range_size(text: str, col_digits: int, row_digits: int) -> int:
     a = parse_hex(left, col_digits, row_digits)
     b = parse_hex(right, col_digits, row_digits, sheet=a.sheet)
     return (abs(b.col - a.col) + 1) * (abs(b.row - a.row) + 1)
-
-
-def check_game(game: Game, errors: Collector, game_src, map_src, tables_src, units, markers,
-               scenarios, counter_ids: set[str] = frozenset(), raw: RawIds | None = None,
-               complete: bool = True, rules_text: str | None = None) -> None:
-    """Run every cross-reference and consistency check; problems and warnings go to the collector.
-
-    complete False: game.toml has problems and game.info is a stand-in (stand_in_info); a None
-    map: map.toml has problems. The other files are still checked as far as they can be."""
-    from builder.load import likely_mistakes, scenario_checks
-
-    c = Checker(game, errors, game_src, map_src, tables_src)
-    c.counter_ids = set(counter_ids)
-    c.raw = raw or RawIds()
-    c.complete = complete
-    if complete:
-        c.check_info()
-    if isinstance(game.map, HexMap):
-        grid_ok = c.check_hex_map(game.map)
-    elif isinstance(game.map, AreaMap):
-        c.check_area_map(game.map)
-        grid_ok = True
-    else:
-        grid_ok = False
-    c.check_counters(units, markers)
-    c.check_tables()
-    c.check_scenarios(scenarios, map_ok=grid_ok)
-    if complete and grid_ok:
-        scenario_checks.check(c, scenarios)
-    likely_mistakes.check(c, rules_text)

@@ -6,7 +6,6 @@ import csv
 import io
 import math
 import re
-import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -14,9 +13,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from builder.errors import Collector
+from builder.load.source_bytes import MAX_SOURCE_BYTES, read_bytes
+from builder.load.source_cache import cached
 from builder.load.tomlindex import find_line, index_lines
 
-MAX_SOURCE_BYTES = 2 * 1024 * 1024  # a hand-edited TOML or CSV file is far smaller (samples: 31 KB)
 MAX_RULES_BYTES = 4 * 1024 * 1024  # a long rulebook is under 1 MB of text
 MAX_CSV_ROWS = 20_000  # every counter of a monster game fits; more is generated data or a mistake
 MAX_NUMBER = 10**9  # no count, turn, size or factor in a game comes near this
@@ -29,7 +29,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffe\uffff]")
 
 def read_text(path: Path, errors: Collector, limit: int = MAX_SOURCE_BYTES) -> str | None:
     """The file's text as UTF-8 (a byte-order mark is accepted), or None with a problem noted."""
-    data = _read_bytes(path, errors, limit)
+    data = read_bytes(path, errors, limit)
     if data is None:
         return None
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -54,43 +54,6 @@ def read_text(path: Path, errors: Collector, limit: int = MAX_SOURCE_BYTES) -> s
     return text
 
 
-def _read_bytes(path: Path, errors: Collector, limit: int) -> bytes | None:
-    """The file's bytes if it is a regular file inside the game folder and not too large."""
-    try:
-        info = path.stat()
-    except OSError as exc:
-        if path.is_symlink():
-            errors.add(path, "", f"is a link to {path.readlink()}, which cannot be read ({exc.strerror})",
-                       "put the file itself in the game folder")
-        else:
-            errors.add(path, "", f"cannot be read ({exc.strerror})", "check the file exists and is readable")
-        return None
-    real, root = path.resolve(), errors.root.resolve()
-    if not real.is_relative_to(root):
-        errors.add(path, "", f"is a link to {real}, outside the game folder {root}",
-                   "put the file itself in the game folder (a game may only read its own folder)")
-        return None
-    if not stat.S_ISREG(info.st_mode):
-        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        errors.add(path, "", f"is {kind}", "replace it with a text file of that name")
-        return None
-    if info.st_size > limit:
-        errors.add(path, "", f"is {info.st_size / 2**20:.1f} MiB, larger than the {limit // 2**20} "
-                   "MiB a source file may be", "split it or remove generated content")
-        return None
-    try:
-        with open(path, "rb") as fh:
-            data = fh.read(limit + 1)  # bounded: the file may grow while it is read
-    except OSError as exc:
-        errors.add(path, "", f"cannot be read ({exc.strerror})", "check the file is readable")
-        return None
-    if len(data) > limit:
-        errors.add(path, "", f"is larger than the {limit // 2**20} MiB a source file may be",
-                   "split it or remove generated content")
-        return None
-    return data
-
-
 class TomlSource:
     """A parsed TOML file with its line index."""
 
@@ -110,8 +73,6 @@ class TomlSource:
 def read_toml(path: Path, errors: Collector) -> TomlSource | None:
     """The parsed file, or None with its problems noted (kept between builds while the file's
     bytes stay the same: builder.load.source_cache)."""
-    from builder.load.source_cache import cached
-
     return cached("toml", path, errors, lambda: _read_toml(path, errors))
 
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from builder.errors import Collector
-from builder.load import checks
+from builder.load import all_checks, checks
 from builder.load.files import (
     MAX_RULES_BYTES,
     read_csv,
@@ -191,7 +191,7 @@ def inspect_game(folder: Path | str) -> tuple[Game | None, Collector]:
     else:  # a stand-in, only for checking the other files against what could be read
         game = Game.model_construct(info=info or checks.stand_in_info(game_src), map=map_, **parts)
     raw = checks.RawIds.of(game_src, tables_src, _present(folder / "tables.toml"))
-    checks.check_game(game, errors, game_src, map_src, tables_src, units, markers, scenarios,
+    all_checks.check_game(game, errors, game_src, map_src, tables_src, units, markers, scenarios,
                       counter_ids, raw=raw, complete=info is not None, rules_text=rules_text)
     return (None if errors.problems else game), errors
 

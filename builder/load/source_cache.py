@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Callable, TypeVar
 
 from builder.errors import Collector
+from builder.load.source_bytes import MAX_SOURCE_BYTES, read_bytes
 
 T = TypeVar("T")
 KEEP = 64  # readings kept: a few games of a handful of files, several versions each (a campaign
@@ -62,9 +63,8 @@ def _key(kind: str, path: Path, errors: Collector) -> str | None:
     import pydantic
 
     from builder.cache import code_fingerprint
-    from builder.load.files import MAX_SOURCE_BYTES, _read_bytes
 
-    data = _read_bytes(path, Collector(errors.root), MAX_SOURCE_BYTES)  # the same checks
+    data = read_bytes(path, Collector(errors.root), MAX_SOURCE_BYTES)  # the same checks
     if data is None:
         return None
     h = hashlib.sha256(code_fingerprint())

@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from builder.model.base import Ident, Model, Sourced
+from builder.model.rolls import RollSpec
 
 Rounding = Literal["half-down", "half-up", "down", "up", "nearest"]
 Roles = Literal["attacker", "defender", "firer", "target"]
@@ -63,8 +64,6 @@ class When(Model):
 
     @model_validator(mode="after")
     def _shape(self) -> When:
-        from builder.model.tables import RollSpec
-
         if self.turn:
             RollSpec(self.turn)
         if self.distance:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from builder.model.base import Ident, Model, Sourced
 
@@ -72,11 +73,24 @@ class Withdrawal(Sourced):
         return self.turn + (1 if self.when == "end" else 0)
 
 
-class VictoryCount(Sourced):
-    """One thing the board shows that the victory conditions count: places held by a side, or a
-    side's pieces in a box or region (optionally their printed factor summed). The module's
-    Victory button counts each and writes the standing to the chat."""
+class Proviso(Model):
+    """Another count that must stand at a number for a count's result to hold (Vimy 12.1: the
+    instant win needs no German unit in Petit Vimy)."""
 
+    count: str = Field(description="id of another victory count of the scenario")
+    at_least: float | None = Field(default=None, description="it must be at least this")
+    at_most: float | None = Field(default=None, description="it must be at most this")
+
+
+class VictoryCount(Sourced):
+    """One thing the victory conditions count: places held by a side, a side's pieces in a box or
+    region (their printed factor summed, or weighed by an attribute), or something only the
+    players can count (by_hand). The same definition answers `builder calc GAME victory`, the
+    aid's victory calculator and the module's Victory button (which names what it cannot count
+    for the players to add)."""
+
+    id: Ident | None = Field(default=None, description="the count's input name in `builder calc "
+                             "GAME victory` (default: made from its name)")
     name: str = Field(description="what is counted, as players read it (e.g. 'Peaks held by the "
                       "Allied player')")
     side: str = Field(description="side id: the side holding the places, or whose pieces are counted")
@@ -87,18 +101,45 @@ class VictoryCount(Sourced):
         default="", description="instead of 'held': 'box:<id>' (a box of game.toml), "
         "'region:<id>' (a region of map.toml) or 'map' (anywhere on the map): counts the side's "
         "units there")
+    by_hand: bool = Field(default=False, description="instead of 'held' or 'pieces_in': a number "
+                          "the board cannot show (units out of supply, units exited): the players "
+                          "count it; the calculators ask for it, the module names it")
+    left: bool = Field(default=False, description="with pieces_in = 'box:<id>': count the side's "
+                       "units that start in that box and are no longer in it (reserves committed)")
     factor: str = Field(default="", description="with pieces_in: sum this printed factor (a name "
                         "of factor_names) instead of counting units, e.g. soldiers lost")
-    vp: int = Field(default=0, description="victory points per place held or per unit (point) "
-                    "counted; negative for points against the side scoring")
+    weigh_by: str = Field(default="", description="with pieces_in: weigh each unit by this "
+                          "counter attribute (type, size or formation) as 'weights' gives, e.g. a "
+                          "half-squad 1/2, a squad 1")
+    weights: dict[str, float] = Field(default={}, description="with weigh_by: attribute value -> "
+                                      "what one unit of it counts (0.5 for a half), for every "
+                                      "value the side's units have")
+    per: Literal["", "formation"] = Field(default="", description="'formation': the count is the "
+                                          "most units of one formation (Vimy 12.1: three units of "
+                                          "the same division)")
+    vp: float = Field(default=0, description="victory points per place held or per unit (point) "
+                      "counted, halves allowed (0.5); negative for points against the side scoring")
     all: bool = Field(default=False, description="with held: the vp are scored once, only when "
                       "every place is held")
-    at_least: int | None = Field(default=None, description="the count decides the game when it "
-                                 "reaches this number: the standing is 'result'")
-    at_most: int | None = Field(default=None, description="the count decides the game when it is "
-                                "at most this number: the standing is 'result'")
+    threshold: float | None = Field(default=None, description="the vp are scored once, when the "
+                                    "count reaches this number (instead of per unit or place)")
+    only_if: str = Field(default="", description="id of a question in the scenario's "
+                         "victory_questions: the count scores only when the players answer yes")
+    at_least: float | None = Field(default=None, description="the count decides the game when it "
+                                   "reaches this number: the standing is 'result'")
+    at_most: float | None = Field(default=None, description="the count decides the game when it "
+                                  "is at most this number: the standing is 'result'")
     result: str = Field(default="", description="the result when at_least / at_most is met "
                         "(player text, e.g. 'Automatic Belgian victory')")
+    provided: tuple[Proviso, ...] = Field(
+        default=(), description="other counts that must stand as given for 'result' to hold, e.g. "
+        "[{ count = 'germans-in-petit-vimy', at_most = 0 }]")
+
+    @model_validator(mode="after")
+    def _default_id(self) -> VictoryCount:
+        if self.id is None:
+            object.__setattr__(self, "id", re.sub(r"[^a-z0-9]+", "-", self.name.lower()).strip("-"))
+        return self
 
 
 class Allowance(Sourced):
@@ -148,6 +189,10 @@ class Scenario(Sourced):
     victory_counts: tuple[VictoryCount, ...] = Field(
         default=(), description="what the module's Victory button counts on the board (places "
         "held, units in a box or region); their vp added up are looked up in victory_table")
+    victory_questions: dict[Ident, str] = Field(
+        default={}, description="yes/no questions counts depend on (only_if), as players answer "
+        "them: id -> question, e.g. { road-supply = 'The Allied player can trace a road supply "
+        "line (12.1.2) between the east and west map edges' }")
     victory_default: str = Field(
         default="", description="the standing when no count decides and there is no "
         "victory_table (e.g. 'German victory')")

@@ -13,75 +13,14 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, model_validator
 
 from builder.model.base import Ident, Model, Sourced
+from builder.model.rolls import RollSpec, dice_range, is_int
 from builder.model.rules import Rule
 
 Beyond = Literal["first-column", "last-column", "not-allowed"]
 Rounding = Literal["half-down", "half-up", "down", "up", "nearest"]
 
 
-# --- dice and roll specs ---------------------------------------------------------------------
-def dice_range(dice: str) -> tuple[int, int]:
-    """Smallest and largest total of '1d6', '2d6' (ValueError for anything else)."""
-    m = re.fullmatch(r"(\d+)d(\d+)", dice)
-    if not m or not (1 <= int(m.group(1)) <= 4) or int(m.group(2)) not in (2, 3, 4, 6, 8, 10, 12, 20):
-        raise ValueError(f"'{dice}' is not a dice spec: write e.g. '1d6' or '2d6'")
-    n, sides = int(m.group(1)), int(m.group(2))
-    return n, n * sides
-
-
-_SPEC = re.compile(
-    r"^\s*(?:(?P<op><=|>=|<|>)\s*(?:(?P<times>\d+)\s*\*\s*)?(?P<opval>-?\d+|[a-z][a-z0-9_-]*)"
-    r"|(?P<lo>-?\d+)\s*(?:-|\.\.)\s*(?P<hi>-?\d+)|(?P<one>-?\d+)|(?P<else>else))\s*$"
-)
-
-
-class RollSpec:
-    """A condition on a number: '5', '5-10', '2,3,12', '<=2', '>=17', '<turn', '>2*range', 'else'."""
-
-    def __init__(self, text: str):
-        self.text = str(text).strip()
-        self.parts = []
-        for chunk in self.text.split(","):
-            m = _SPEC.match(chunk)
-            if not m:
-                raise ValueError(
-                    f"'{text}' is not a roll condition: write '5', '5-10', '2,3,12', '<=2', '>=17',"
-                    " '<turn', '>2*range' or 'else'"
-                )
-            self.parts.append(m.groupdict())
-
-    @property
-    def is_else(self) -> bool:
-        return any(p["else"] for p in self.parts)
-
-    def names(self) -> set[str]:
-        """Input names the condition compares against ('<turn' -> {'turn'})."""
-        return {p["opval"] for p in self.parts if p["op"] and not _is_int(p["opval"])}
-
-    def matches(self, value: int, inputs: dict[str, int] | None = None) -> bool:
-        for p in self.parts:
-            if p["else"]:
-                return True
-            if p["one"] is not None and value == int(p["one"]):
-                return True
-            if p["lo"] is not None and int(p["lo"]) <= value <= int(p["hi"]):
-                return True
-            if p["op"]:
-                ref = p["opval"]
-                other = int(ref) if _is_int(ref) else (inputs or {}).get(ref)
-                if other is None:
-                    continue
-                other *= int(p["times"] or 1)
-                if {"<": value < other, "<=": value <= other, ">": value > other,
-                        ">=": value >= other}[p["op"]]:
-                    return True
-        return False
-
-
-def _is_int(text: str) -> bool:
-    return bool(re.fullmatch(r"-?\d+", text or ""))
-
-
+# --- dice and roll specs (builder.model.rolls) ------------------------------------------------
 def _check_spec(text: str) -> str:
     RollSpec(text)
     return text
@@ -195,7 +134,7 @@ class Reading(Sourced):
     )
 
 
-_NOT_READABLE = {"id", "kind", "name", "readings", "rules", "flags"}
+_NOT_READABLE = {"id", "kind", "name", "readings", "rules", "flags", "required"}
 
 
 class TableBase(Sourced):
@@ -214,6 +153,10 @@ class TableBase(Sourced):
     flags: dict[str, str] = Field(
         default={}, description="yes/no situations rules can test (when = { flag = ID }): "
         "id -> the question a player answers, e.g. { beach-assault = 'Beach assault (16.0)' }")
+    required: tuple[str, ...] = Field(
+        default=(), description="ids of inputs a player must give, e.g. ['turn'] when rules "
+        "depend on the turn: left out, the calculator refuses and names the input instead of "
+        "leaving those rules out; the aid asks for them first, outside 'More'")
     rules_combine: Literal["cumulative", "best-for-defender", "first"] = Field(
         default="cumulative", description="several rules with the same effect that apply: all "
         "count, only the one best for the defender, or only the first listed")
@@ -242,7 +185,7 @@ class TableBase(Sourced):
 def _rows_cover_dice(results: dict[str, tuple], dice: str, width: int, what: str) -> None:
     lo, hi = dice_range(dice)
     want = [str(n) for n in range(lo, hi + 1)]
-    if sorted(results, key=lambda k: int(k) if _is_int(k) else 999) != want:
+    if sorted(results, key=lambda k: int(k) if is_int(k) else 999) != want:
         raise ValueError(
             f"{what}: rows are {sorted(results)}, but {dice} rolls {lo} to {hi}: "
             f"give exactly one row per roll ({', '.join(want)})"
@@ -460,7 +403,7 @@ class FireTable(TableBase):
     @model_validator(mode="after")
     def _shape(self) -> "FireTable":
         lo, hi = dice_range(self.dice)
-        keys = [int(k) for k in self.results if _is_int(k)]
+        keys = [int(k) for k in self.results if is_int(k)]
         if len(keys) != len(self.results) or keys != list(range(min(keys), max(keys) + 1)):
             raise ValueError(f"table '{self.id}': rows must be consecutive numbers, got "
                              f"{list(self.results)}")
@@ -493,7 +436,7 @@ class FireTable(TableBase):
                     raise ValueError(f"table '{self.id}': row {roll} value '{cell}' is not a "
                                      "number or '-' (terrain_effect divides the loss read)")
         for k in self.natural:
-            if not _is_int(k) or not lo <= int(k) <= hi:
+            if not is_int(k) or not lo <= int(k) <= hi:
                 raise ValueError(f"table '{self.id}': natural roll '{k}' cannot be rolled on "
                                  f"{self.dice}: use {lo} to {hi}")
         if not self.bands and (self.fire_group or self.exact_bands):
@@ -523,12 +466,12 @@ class ModifiedRollTable(TableBase):
 
     @model_validator(mode="after")
     def _shape(self) -> "ModifiedRollTable":
-        keys = [int(k) for k in self.results if _is_int(k)]
+        keys = [int(k) for k in self.results if is_int(k)]
         if len(keys) != len(self.results) or keys != list(range(min(keys), max(keys) + 1)):
             raise ValueError(f"table '{self.id}': rows must be consecutive numbers, got {list(self.results)}")
         lo, hi = dice_range(self.dice)
         for k in self.natural:
-            if not _is_int(k) or not lo <= int(k) <= hi:
+            if not is_int(k) or not lo <= int(k) <= hi:
                 raise ValueError(f"table '{self.id}': natural roll '{k}' cannot be rolled on {self.dice}: "
                                  f"use {lo} to {hi}")
         return self
@@ -546,6 +489,9 @@ class LookupTable(TableBase):
     inputs: tuple[Input, ...] = ()
     entries: tuple[Entry, ...] = Field(min_length=1, description="first matching entry wins")
     modifiers: tuple[Modifier, ...] = ()
+    rounding: Rounding | None = Field(
+        default=None, description="how a value with a fraction (a net of half victory points) is "
+        "rounded before it is looked up; empty: the entries are read with the fraction")
 
     @model_validator(mode="after")
     def _shape(self) -> "LookupTable":

@@ -25,6 +25,10 @@ def build(game: Game, out_dir: Path) -> list[Path]:
         click.echo(f"error: {game.slug}: cannot build the VASSAL module: {exc}", err=True)
         sys.exit(EXIT_SOURCE_ERROR)
     from builder.incremental import write_changed
+    from builder.vassal_combat.tables import by_hand_warnings
+
+    for text in by_hand_warnings(game):
+        click.echo(f"warning: {game.slug}: {text}", err=True)
 
     path = out_dir / f"{game.slug}.vmod"
     write_changed(path, data)  # the same bytes: kept, time and all

@@ -11,6 +11,7 @@ with the allowed values. Nothing here prints.
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 
 from builder.tables.inputs import CalcError, Choice, InputSpec, canonical_name, resolve
 from builder.tables.result import Calculation
@@ -42,14 +43,29 @@ def _module(kind: str):
     return importlib.import_module(_KINDS[kind])
 
 
-def _map_module():
-    return importlib.import_module("builder.tables.maprules")
+# calculators made from the game's data rather than declared as tables: the map's (distance, what
+# a hex holds, line of sight) and the scenarios' (victory); each module offers calculators(game),
+# has(game, id), inputs(game, id) and calculate(game, id, values, roll)
+_BUILT_IN = ("builder.tables.maprules", "builder.tables.victory")
+
+
+def _built_in(game, calc_id: str):
+    """The module that makes this calculator, when no table has its id."""
+    if calc_id in game.table_by_id:
+        return None
+    for name in _BUILT_IN:
+        module = importlib.import_module(name)
+        if module.has(game, calc_id):
+            return module
+    return None
+
 
 
 def _table(game, table_id: str):
     t = game.table_by_id.get(table_id)
     if t is None:
-        names = list(game.table_by_id) + [c["id"] for c in _map_module().calculators(game)]
+        names = list(game.table_by_id) + [c["id"] for name in _BUILT_IN
+                                           for c in importlib.import_module(name).calculators(game)]
         raise CalcError(f"{game.slug} has no table or calculator '{table_id}'; choose from: "
                         + ", ".join(names))
     return t
@@ -66,11 +82,15 @@ def _reading_spec(t) -> list[InputSpec]:
 
 def describe_inputs(game, table_id: str) -> list[InputSpec]:
     """The inputs a calculator takes, as data (id, label, type, allowed values, default)."""
-    maps = _map_module()
-    if table_id not in game.table_by_id and maps.has(game, table_id):
-        return maps.inputs(game, table_id)
+    built = _built_in(game, table_id)
+    if built is not None:
+        return built.inputs(game, table_id)
     t = _table(game, table_id)
-    return _reading_spec(t) + _module(t.kind).inputs(game, t)
+    specs = _reading_spec(t) + _module(t.kind).inputs(game, t)
+    if t.required:  # the table's own say: these must be given (the aid asks for them first)
+        specs = [replace(s, required=True, default=None) if s.id in t.required else s
+                 for s in specs]
+    return specs
 
 
 def list_calculators(game) -> list[dict]:
@@ -81,23 +101,39 @@ def list_calculators(game) -> list[dict]:
                     "dice": getattr(t, "dice", "") or "",
                     "assumed": list(t.assumed_fields()),
                     "inputs": [s.to_dict() for s in describe_inputs(game, t.id)]})
-    maps = _map_module()
-    for c in maps.calculators(game):
-        out.append({**c, "inputs": [s.to_dict() for s in maps.inputs(game, c["id"])]})
+    for name in _BUILT_IN:
+        module = importlib.import_module(name)
+        for c in module.calculators(game):
+            out.append({**c, "inputs": [s.to_dict() for s in module.inputs(game, c["id"])]})
     return out
 
 
-def calculate(game, table_id: str, inputs: dict | None = None, roll=None) -> Calculation:
-    """Resolve a table with these inputs: with a roll, the result; without, the odds of each."""
+def calculate(game, table_id: str, inputs: dict | None = None, roll=None,
+              account: bool = True) -> Calculation:
+    """Resolve a table with these inputs: with a roll, the result; without, the odds of each.
+
+    With account (the default), every input given that changed nothing is named in the answer,
+    with why (builder.tables.accounting)."""
+    from builder.tables import accounting
+
+    inputs = dict(inputs or {})
+    calc, values = _calculate(game, table_id, inputs, roll)
+    if account and inputs:
+        calc.unused = accounting.unused(
+            game, table_id, describe_inputs(game, table_id), inputs, values, calc,
+            lambda other: _calculate(game, table_id, other, roll)[0])
+    return calc
+
+
+def _calculate(game, table_id: str, inputs: dict, roll) -> tuple[Calculation, dict]:
     from builder import mapinfo
     from builder.tables.common import table_notes
 
-    inputs = dict(inputs or {})
-    maps = _map_module()
-    if table_id not in game.table_by_id and maps.has(game, table_id):
-        specs = maps.inputs(game, table_id)
+    built = _built_in(game, table_id)
+    if built is not None:
+        specs = built.inputs(game, table_id)
         values = resolve(specs, inputs, lambda text: mapinfo.parse_hex(game, text))
-        return maps.calculate(game, table_id, values, roll)
+        return built.calculate(game, table_id, values, roll), values
     t = _table(game, table_id)
     specs = describe_inputs(game, table_id)
     values = resolve(specs, inputs, lambda text: mapinfo.parse_hex(game, text))
@@ -119,7 +155,7 @@ def calculate(game, table_id: str, inputs: dict | None = None, roll=None) -> Cal
         raise CalcError(f"{t.id} is a chart: it has no roll (leave out --roll)")
     _module(t.kind).calculate(game, t, values, roll, calc)
     table_notes(calc, t)
-    return calc
+    return calc, {"reading": reading, **values}
 
 
 def _plain(game, value):

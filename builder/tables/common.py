@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from builder.tables.inputs import CalcError, Choice, InputSpec
+from builder.tables.inputs import Choice, InputSpec
 from builder.tables.result import Calculation
 
 NO_EFFECT = {"", "-", "—", "–", "no effect", "none"}
@@ -85,15 +85,23 @@ def shift_total(calc: Calculation, shifts, values: dict) -> int:
 
 
 # --- roll modifiers --------------------------------------------------------------------------
+def place_bound(m) -> bool:
+    """A modifier for terrain or a region applies from the place, never from an input of its own."""
+    return bool(m.terrain or m.regions)
+
+
 def modifier_inputs(mods) -> list[InputSpec]:
-    """One multi-choice input per 'only the highest applies' group, a yes/no (or count) for the rest."""
+    """One multi-choice input per 'only the highest applies' group, a yes/no (or count) for the
+    rest; modifiers for terrain or regions are read from the place (builder.tables.place)."""
     specs: list[InputSpec] = []
     groups: dict[str, list] = {}
     for m in mods:
-        if m.group:
+        if m.group and not place_bound(m):
             groups.setdefault(m.group, []).append(m)
     seen = set()
     for m in mods:
+        if place_bound(m):
+            continue
         if m.group:
             if m.group in seen:
                 continue
@@ -117,26 +125,52 @@ def modifier_inputs(mods) -> list[InputSpec]:
     return specs
 
 
-def apply_modifiers(calc: Calculation, mods, values: dict, terrain: tuple[str, ...] | None = None,
-                    where: str = "", regions: tuple[str, ...] = ()) -> int:
-    """The net modifier from the inputs (and from a hex's terrain when given), each in the working."""
+def _from_place(m, place) -> bool | None:
+    """Whether a place-bound modifier applies there (None: the place does not say)."""
+    if place is None:
+        return None
+    parts = []
+    if m.terrain:
+        parts.append(None if place.terrain is None else bool(set(m.terrain) & set(place.terrain)))
+    if m.regions:
+        parts.append(None if place.regions is None else bool(set(m.regions) & set(place.regions)))
+    if any(p is True for p in parts):
+        return True
+    return None if any(p is None for p in parts) else False
+
+
+def _why_place(m, place) -> str:
+    """' (woods in 0303)' or ' (0203 is in west-bank)': why a place-bound modifier applies."""
+    terrain = sorted(set(m.terrain) & set(place.terrain or ()))
+    if terrain:
+        return f" ({', '.join(terrain)}{' in ' + place.where if place.where else ''})"
+    regions = sorted(set(m.regions) & set(place.regions or ()))
+    return f" ({place.where or 'the hex'} is in {', '.join(regions)})"
+
+
+def apply_modifiers(calc: Calculation, mods, values: dict, place=None) -> int:
+    """The net modifier from the inputs and the place, each in the working."""
     total = 0
+    where = f" in {place.where}" if place is not None and place.where else ""
+    unknown = [m for m in mods if place_bound(m) and _from_place(m, place) is None]
+    if unknown:
+        calc.note("Modifiers for the place (" + ", ".join(
+            f"{m.label} {signed(m.value)}" for m in unknown) + ") apply only when the "
+            + ("hex is given." if place is not None and place.terrain is not None
+               else "terrain or the place is given."))
     groups: dict[str, list] = {}
     for m in mods:
         if m.group:
             groups.setdefault(m.group, []).append(m)
     for group, members in groups.items():
         chosen_ids = values.get(slug(group)) or []
-        from_map = False
-        if not chosen_ids and terrain is not None:
-            chosen_ids = [m.id for m in members if set(m.terrain) & set(terrain)]
-            from_map = bool(chosen_ids)
-        chosen = [m for m in members if m.id in chosen_ids]
+        chosen = [m for m in members if (not place_bound(m) and m.id in chosen_ids)
+                  or (place_bound(m) and _from_place(m, place))]
         if not chosen:
             continue
         best = max(chosen, key=lambda m: m.value)
         total += best.value
-        src = f" in {where}" if from_map and where else ""
+        src = where if any(place_bound(m) for m in chosen) else ""
         if len(chosen) > 1:
             calc.step(f"{group}{src}: " + ", ".join(f"{m.label} {signed(m.value)}" for m in chosen)
                       + f": not cumulative, only the highest applies: {signed(best.value)}"
@@ -148,29 +182,23 @@ def apply_modifiers(calc: Calculation, mods, values: dict, terrain: tuple[str, .
     for m in mods:
         if m.group:
             continue
-        v = values.get(m.id)
         if m.values:
+            v = values.get(m.id)
             if v not in (None, ""):
                 total += int(v)
                 calc.step(f"modifier: {m.label} {signed(int(v))}"
                           + (f" ({m.source})" if m.source else ""))
                 item_note(calc, m, m.label)
             continue
-        auto = terrain is not None and not v and m.terrain and set(m.terrain) & set(terrain)
-        region = not v and not auto and m.regions and set(m.regions) & set(regions)
-        n = 1 if (auto or region) else (int(v) if v else 0)
+        if place_bound(m):
+            n = 1 if _from_place(m, place) else 0
+        else:
+            v = values.get(m.id)
+            n = int(v) if v else 0
         if n:
             total += m.value * n
-            calc.step(f"modifier: {m.label}" + (f" x{n}" if n > 1 else "") +
-                      f" {signed(m.value * n)}" + (f" (from the terrain{' in ' + where if where else ''})"
-                                                   if auto else "")
-                      + (f" ({where} is in {', '.join(sorted(set(m.regions) & set(regions)))})"
-                         if region else "")
+            calc.step(f"modifier: {m.label}" + (f" x{n}" if n > 1 else "") + f" {signed(m.value * n)}"
+                      + (_why_place(m, place) if place_bound(m) else "")
                       + (f" ({m.source})" if m.source else ""))
             item_note(calc, m, m.label)
     return total
-
-
-def check_no_clash(values: dict, a: str, b: str) -> None:
-    if values.get(a) not in (None, [], False) and values.get(b) not in (None, [], False):
-        raise CalcError(f"give {a} or {b}, not both: {b} reads {a} from the map")

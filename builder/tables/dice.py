@@ -7,7 +7,7 @@ import re
 from fractions import Fraction
 from functools import cache
 
-from builder.model.tables import dice_range
+from builder.model.rolls import dice_range
 
 
 def parse_dice(dice: str) -> tuple[int, int]:

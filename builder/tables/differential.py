@@ -11,10 +11,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from builder.model.tables import DifferentialTable, parse_band
-from builder.tables import dice, rules
+from builder.tables import dice, place, rules
 from builder.tables.common import (
     apply_modifiers,
-    check_no_clash,
     item_note,
     meaning,
     modifier_inputs,
@@ -42,17 +41,8 @@ def inputs(game, t: DifferentialTable) -> list[InputSpec]:
     for cond in _conditions(t):
         specs.append(InputSpec(slug(cond), cond, "bool", default=False,
                                help="a situation that selects its own terrain row"))
-    if t.defence_effect:
-        kinds = [x for x in game.map.terrain_types if t.defence_effect in x.effects]
-        if kinds:
-            specs.append(InputSpec(
-                "defence_terrain", "the defender's terrain that divides its strength",
-                "choice", multiple=True,
-                choices=tuple(Choice(x.id, f"{x.name} (/{x.effects[t.defence_effect]})") for x in kinds),
-                help="read from the map when the defender's hex is given"))
+    specs += place.specs(game, t)
     if game.is_hex:
-        specs.append(InputSpec("defender_hex", "the defender's hex (reads the terrain row from the map)",
-                               "hex"))
         specs.append(InputSpec("attacker_hexes", "the attacking units' hexes (for hexsides crossed)",
                                "hex", multiple=True))
     specs += shift_inputs(t.shifts)
@@ -107,27 +97,24 @@ def _label(t: DifferentialTable, row, i: int) -> str:
     return f"column {i + 1} of {t.columns}{band}"
 
 
-def candidate_rows(game, t: DifferentialTable, values: dict, calc: Calculation,
+def candidate_rows(game, t: DifferentialTable, values: dict, calc: Calculation, where,
                    ruled=()) -> list:
-    """Rows that could apply, with why; from the inputs, the map and the rules that apply."""
-    check_no_clash(values, "row", "defender_hex")
+    """Rows that could apply, with why; from the inputs, the place and the rules that apply."""
     rows: list = []
     if values.get("row"):
         rows = _row_aliases(game, t, values["row"])
         calc.step("terrain row given: " + ", ".join(r.name for r in rows))
-    elif values.get("defender_hex") is not None:
-        rows = rows_from_map(game, t, values, calc)
-    hex_terrain = None
-    if values.get("defender_hex") is not None:
-        from builder import mapinfo
-
-        hex_terrain = set(mapinfo.terrain_of(game, values["defender_hex"]))
+        if where.terrain is not None:
+            calc.step("the row given is read, not the row of the terrain")
+    elif where.terrain is not None:
+        rows = rows_from_place(game, t, values, calc, where)
+    terrain = set(where.terrain) if where.terrain is not None else None
     for cond in _conditions(t):
         if values.get(slug(cond)):
             for r in t.terrain_rows:
                 if r.condition != cond or r in rows:
                     continue
-                if hex_terrain is not None and r.terrain and not hex_terrain & set(r.terrain):
+                if terrain is not None and r.terrain and not terrain & set(r.terrain):
                     calc.step(f"{cond}: the {r.name} row needs "
                               + ", ".join(r.terrain) + " in the defender's hex: it does not apply")
                     continue
@@ -144,20 +131,20 @@ def candidate_rows(game, t: DifferentialTable, values: dict, calc: Calculation,
     return rows
 
 
-def rows_from_map(game, t: DifferentialTable, values: dict, calc: Calculation) -> list:
-    """The rows the defender's hex terrain and the crossed hexsides select."""
+def rows_from_place(game, t: DifferentialTable, values: dict, calc: Calculation, where) -> list:
+    """The rows the defender's terrain (named, or its hex's) and the crossed hexsides select."""
     from builder import mapinfo
 
-    d = values["defender_hex"]
-    label = game.grid.label(d)
-    terrain = mapinfo.terrain_of(game, d)
-    names = [mapinfo.terrain_name(game, x) for x in terrain]
-    calc.step(f"defender in {label}: {', '.join(names)}")
+    terrain = where.terrain
     rows = [r for r in t.terrain_rows if set(r.terrain) & set(terrain) and not r.condition]
     for r in t.terrain_rows:
         if r.condition and set(r.terrain) & set(terrain) and not values.get(slug(r.condition)):
             calc.step(f"{r.name}: only {r.condition}")
     attackers = values.get("attacker_hexes") or []
+    d = where.hex
+    if attackers and d is None:
+        raise CalcError("attacker_hexes needs hex (the defender's hex) to know the hexsides crossed")
+    label = where.where
     crossing: dict[str, list[str]] = {}
     for a in attackers:
         if not game.grid.adjacent(a, d):
@@ -189,7 +176,7 @@ def rows_from_map(game, t: DifferentialTable, values: dict, calc: Calculation) -
             calc.note("A hexside row applies when any attacking unit attacks across that "
                       "hexside (rows are then chosen best for the defender).")
         rows.append(r)
-    if not attackers and any(r.hexsides for r in t.terrain_rows):
+    if not attackers and d is not None and any(r.hexsides for r in t.terrain_rows):
         calc.note("No attacker hexes given, so no hexside (trench, canal, river) row was considered.")
     return rows
 
@@ -197,7 +184,8 @@ def rows_from_map(game, t: DifferentialTable, values: dict, calc: Calculation) -
 def calculate(game, t: DifferentialTable, values: dict, roll, calc: Calculation) -> Calculation:
     """Resolve one attack, or give the odds of every result when no roll is given."""
     attack, defence = values["attack"], values["defence"]
-    facts = rules.facts(game, t, values)
+    where = place.read(game, values, calc)
+    facts = rules.facts(game, t, values, where)
     applied = rules.evaluate(game, t, values, facts, calc)
     if rules.refuse(applied, calc):
         return calc
@@ -205,10 +193,10 @@ def calculate(game, t: DifferentialTable, values: dict, roll, calc: Calculation)
     attack = rules.scale(attack, afac, arule or "down", calc, "attack")
     dfac, drule = rules.defence_factor(applied)
     defence = rules.scale(defence, dfac, drule or "down", calc, "defence")
-    defence = _divided_defence(game, t, values, defence, calc)
+    defence = _divided_defence(game, t, where, defence, calc)
     diff = attack - defence
     calc.step(f"differential: attack {attack} - defence {defence} = {signed(diff)}")
-    rows = candidate_rows(game, t, values, calc, applied.rows)
+    rows = candidate_rows(game, t, values, calc, where, applied.rows)
     options = []
     for r in rows:
         i, how = band_column(t, r, diff)
@@ -242,7 +230,7 @@ def calculate(game, t: DifferentialTable, values: dict, roll, calc: Calculation)
         return calc
     calc.column = _label(t, row, col)
     calc.step(f"column: {calc.column}")
-    drm = apply_modifiers(calc, t.modifiers, values) + applied.drm
+    drm = apply_modifiers(calc, t.modifiers, values, where) + applied.drm
     if applied.drm:
         calc.step(f"rules: {signed(applied.drm)} to the roll")
     return read_column(t, col, drm, roll, calc, applied)
@@ -275,16 +263,11 @@ def read_column(t, col: int, drm: int, roll, calc: Calculation, applied=None) ->
     return calc
 
 
-def _divided_defence(game, t: DifferentialTable, values: dict, defence: int, calc: Calculation) -> int:
+def _divided_defence(game, t: DifferentialTable, where, defence: int, calc: Calculation) -> int:
     """The defence divided by the defender's terrain (Vimy 14.1), fractions rounded down."""
-    if not t.defence_effect:
+    if not t.defence_effect or where.terrain is None:
         return defence
-    ids = list(values.get("defence_terrain") or [])
-    if not ids and values.get("defender_hex") is not None:
-        from builder import mapinfo
-
-        ids = list(mapinfo.terrain_of(game, values["defender_hex"]))
-    found = [game.terrain_types[i] for i in ids
+    found = [game.terrain_types[i] for i in where.terrain
              if i in game.terrain_types and t.defence_effect in game.terrain_types[i].effects]
     if not found:
         return defence

@@ -18,12 +18,12 @@ import re
 from fractions import Fraction
 
 from builder.model.tables import FireTable
-from builder.tables import dice, rules
+from builder.tables import dice, place, rules
 from builder.tables.common import NO_EFFECT, apply_modifiers, meaning, modifier_inputs, signed
 from builder.tables.inputs import CalcError, Choice, InputSpec
 from builder.tables.result import Calculation, Outcome, Tally
 from builder.tables.rounding import WORDS, is_half, round_to_int, show
-from builder.tables.terrain import divisor, place_terrain, terrain_inputs
+from builder.tables.terrain import divisor
 
 
 def _band(text: str) -> tuple[int, float]:
@@ -73,11 +73,6 @@ def _ranged(t: FireTable) -> tuple[bool, bool]:
     return bool(specs), any("range" in s for s in specs)
 
 
-def _place_inputs(game, t: FireTable) -> bool:
-    """Whether the target's place (terrain, regions) changes the fire."""
-    return any(m.terrain or m.regions for m in t.modifiers)
-
-
 def inputs(game, t: FireTable) -> list[InputSpec]:
     """Firepower (unit by unit for a fire group), each unit's distance and range where rules test
     them, the modifiers, the target's terrain or hex, how many markers, the rules' inputs."""
@@ -88,53 +83,18 @@ def inputs(game, t: FireTable) -> list[InputSpec]:
                                f"(in the order of {t.strength})", "int", min=0, multiple=True))
         if game.is_hex:
             specs.append(InputSpec("firer_hexes", "each firing unit's hex (in the order of "
-                                   f"{t.strength}): the distance is read from the map", "hex",
-                                   multiple=True))
+                                   f"{t.strength}): the distance to the target's hex is read from "
+                                   "the map", "hex", multiple=True))
         if ranges:
             specs.append(InputSpec("range", "each firing unit's printed range (in the order of "
                                    f"{t.strength})", "int", min=0, multiple=True))
-    specs += modifier_inputs(t.modifiers)
-    if t.terrain_effect:
-        specs += terrain_inputs(game, t.terrain_effect, "the target's", prefix="target_")
-    have = {s.id for s in specs}
-    if (_place_inputs(game, t) or ranged) and game.is_hex and "target_hex" not in have:
-        specs.append(InputSpec("target_hex", "the target's hex (reads its terrain from the map)",
-                               "hex"))
+    specs += modifier_inputs(t.modifiers) + place.specs(game, t)
+    if ranged and game.is_hex and place.HEX not in {s.id for s in specs}:
+        specs.append(InputSpec(place.HEX, f"{place.whose(t)} hex", "hex"))
     if t.attempts > 1:
         specs.append(InputSpec("markers", f"markers on the target (1 to {t.attempts})", "int",
                                default=1, min=1, max=t.attempts))
     return specs + rules.inputs(game, t, specs)
-
-
-# --- the target's place -----------------------------------------------------------------------
-def _target(game, t: FireTable, values: dict, calc: Calculation):
-    """(terrain ids or None, where, regions): from the terrain named or the target's hex."""
-    from builder import mapinfo
-
-    ids = None
-    where = ""
-    regions: tuple[str, ...] = ()
-    h = values.get("target_hex")
-    if t.terrain_effect or values.get("target_terrain"):
-        ids = place_terrain(game, values, "target_", calc)
-    elif h is not None:
-        ids = list(mapinfo.terrain_of(game, h))
-        calc.step(f"target in {game.grid.label(h)}: "
-                  + ", ".join(mapinfo.terrain_name(game, x) for x in ids))
-    if h is not None and game.is_hex:
-        where = game.grid.label(h)
-        regions = mapinfo.regions_of(game, h)
-        for m in t.modifiers:
-            if m.group and (m.terrain or m.regions) and values.get(_group_id(m)):
-                raise CalcError(f"give {_group_id(m)} or target_hex, not both: target_hex reads "
-                                f"{_group_id(m)} from the map")
-    return ids, where, regions
-
-
-def _group_id(m) -> str:
-    from builder.tables.common import slug
-
-    return slug(m.group)
 
 
 # --- the fire group ---------------------------------------------------------------------------
@@ -146,9 +106,9 @@ def _per_unit(game, t: FireTable, values: dict, f: rules.Facts, n: int) -> None:
         raise CalcError("give distance or firer_hexes, not both: firer_hexes reads the distance "
                         "from the map")
     if hexes:
-        target = values.get("target_hex")
+        target = values.get(place.HEX)
         if target is None:
-            raise CalcError("firer_hexes needs target_hex (the distance is measured to it)")
+            raise CalcError("firer_hexes needs the target's hex (the distance is measured to it)")
         dist = [game.grid.distance(h, target) for h in hexes]
     for name, got in (("distance" if not hexes else "firer_hexes", dist),
                       ("range", values.get("range"))):
@@ -252,8 +212,9 @@ def _is_effect(result: str) -> bool:
 
 def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calculation:
     """A fire's result for the roll given, or the odds of each result over every roll."""
-    ids, where, regions = _target(game, t, values, calc)
-    f = rules.facts(game, t, values, ids)
+    where = place.read(game, values, calc)
+    ids = list(where.terrain) if where.terrain is not None else None
+    f = rules.facts(game, t, values, where)
     units: list[int] = []
     if t.bands:
         given = values[t.strength_input]
@@ -273,8 +234,7 @@ def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calc
     div = Fraction(1)
     if t.terrain_effect:
         div = divisor(game, t.terrain_effect, ids, "best-for-defender", calc, "target's terrain")
-    drm = apply_modifiers(calc, t.modifiers, values, tuple(ids) if ids is not None else None,
-                          where, regions) + applied.drm
+    drm = apply_modifiers(calc, t.modifiers, values, where) + applied.drm
     if applied.drm:
         calc.step(f"rules: {signed(applied.drm)} to the roll")
     if t.modifiers or applied.drm or t.rules:

@@ -126,10 +126,13 @@ class InputSpec:
         raise CalcError(self._bad(raw, "not allowed"))
 
 
-# Names players type for an input the table calls otherwise (US and British spelling, and
-# 'terrain' for a defender's terrain wherever a table names it more precisely).
-_ALIASES = {"defense": ("defence",), "defence": ("defense",), "terrain": ("row", "defence_terrain"),
-            "defense_terrain": ("defence_terrain",)}
+# Names players type for an input the table calls otherwise: US and British spelling, and the
+# names the place inputs had before every kind took 'terrain' and 'hex' / 'sector'
+# (builder.tables.place).
+_ALIASES = {"defense": ("defence",), "defence": ("defense",),
+            "defender_hex": ("hex",), "target_hex": ("hex",), "target_sector": ("sector",),
+            "defender_terrain": ("terrain",), "target_terrain": ("terrain",),
+            "defence_terrain": ("terrain",), "defense_terrain": ("terrain",)}
 
 
 def _alias(name: str, by_id: dict) -> str:
@@ -146,7 +149,13 @@ def canonical_name(name: str, specs: list[InputSpec]) -> str:
 def resolve(specs: list[InputSpec], given: dict, hex_parser=None) -> dict:
     """Every input's value: given ones parsed, the rest their defaults; unknown names rejected."""
     by_id = {s.id: s for s in specs}
-    given = {_alias(k, by_id): v for k, v in given.items()}
+    named: dict = {}
+    for k, v in given.items():
+        key = _alias(k, by_id)
+        if key in named:
+            raise CalcError(f"{key} is given twice ({k} is another name for {key}): give it once")
+        named[key] = v
+    given = named
     unknown = [k for k in given if k not in by_id]
     if unknown:
         raise CalcError(

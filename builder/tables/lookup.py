@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from builder.model.tables import LookupTable, RollSpec
+from builder.model.rolls import RollSpec
+from builder.model.tables import LookupTable
 from builder.tables import dice, rules
 from builder.tables.common import apply_modifiers, modifier_inputs, signed
 from builder.tables.inputs import CalcError, InputSpec

@@ -11,7 +11,7 @@ import itertools
 from fractions import Fraction
 
 from builder.model.tables import ModifiedRollTable
-from builder.tables import dice, rules
+from builder.tables import dice, place, rules
 from builder.tables.common import NO_EFFECT, apply_modifiers, meaning, modifier_inputs, signed
 from builder.tables.inputs import InputSpec
 from builder.tables.result import Calculation, Outcome, Tally
@@ -19,11 +19,8 @@ from builder.tables.rounding import show
 
 
 def inputs(game, t: ModifiedRollTable) -> list[InputSpec]:
-    """Modifiers (terrain as a 'highest applies' choice), the target hex, how many markers."""
-    specs = modifier_inputs(t.modifiers)
-    if game.is_hex and any(m.terrain or m.regions for m in t.modifiers):
-        specs.append(InputSpec("target_hex", "the target's hex (reads the terrain modifier from the map)",
-                               "hex"))
+    """Modifiers, the target's terrain or place (terrain modifiers read from it), markers."""
+    specs = modifier_inputs(t.modifiers) + place.specs(game, t)
     if t.attempts > 1:
         specs.append(InputSpec("markers", f"markers on the target (1 to {t.attempts})", "int",
                                default=1, min=1, max=t.attempts))
@@ -56,26 +53,11 @@ def _is_effect(result: str) -> bool:
 
 def calculate(game, t: ModifiedRollTable, values: dict, roll, calc: Calculation) -> Calculation:
     """One or more markers: the result for the rolls given, or the odds of each outcome."""
-    terrain = None
-    where = ""
-    regions: tuple[str, ...] = ()
-    if values.get("target_hex") is not None:
-        from builder import mapinfo
-
-        h = values["target_hex"]
-        terrain = mapinfo.terrain_of(game, h)
-        regions = mapinfo.regions_of(game, h)
-        where = game.grid.label(h)
-        calc.step(f"target in {where}: " + ", ".join(mapinfo.terrain_name(game, x) for x in terrain))
-        for m in t.modifiers:
-            if m.group and values.get(_group_id(m)):
-                from builder.tables.inputs import CalcError
-
-                raise CalcError(f"give {_group_id(m)} or target_hex, not both")
-    applied = rules.evaluate(game, t, values, rules.facts(game, t, values, terrain), calc)
+    where = place.read(game, values, calc)
+    applied = rules.evaluate(game, t, values, rules.facts(game, t, values, where), calc)
     if rules.refuse(applied, calc):
         return calc
-    drm = apply_modifiers(calc, t.modifiers, values, terrain, where, regions) + applied.drm
+    drm = apply_modifiers(calc, t.modifiers, values, where) + applied.drm
     if applied.drm:
         calc.step(f"rules: {signed(applied.drm)} to the roll")
     calc.step(f"net modifier: {signed(drm)}")
@@ -149,9 +131,3 @@ def _beyond(t: ModifiedRollTable, natural: int, drm: int) -> bool:
         return False
     lo, hi = _rows(t)
     return not lo <= natural + drm <= hi
-
-
-def _group_id(m) -> str:
-    from builder.tables.common import slug
-
-    return slug(m.group)

@@ -11,8 +11,7 @@ import re
 from fractions import Fraction
 
 from builder.model.tables import RatioTable
-from builder.tables import dice
-from builder.tables import rules
+from builder.tables import dice, place, rules
 from builder.tables.common import (
     apply_modifiers,
     meaning,
@@ -24,7 +23,7 @@ from builder.tables.common import (
 from builder.tables.inputs import CalcError, Choice, InputSpec
 from builder.tables.result import Calculation, Outcome, Tally, tally_values
 from builder.tables.rounding import MIRROR, WORDS, is_half, round_to_int, show
-from builder.tables.terrain import divisor, place_terrain, terrain_inputs, terrain_shift
+from builder.tables.terrain import divisor, terrain_shift
 
 
 def _fire_table(game, t: RatioTable):
@@ -56,8 +55,7 @@ def inputs(game, t: RatioTable) -> list[InputSpec]:
                                help="leave out for the odds over every roll"))
     specs.append(InputSpec("attack_loss", "strength the attackers lost before the odds are taken "
                                           "(e.g. to defensive fire)", "int", default=0, min=0))
-    specs += terrain_inputs(game, [t.terrain_effect, t.shift_effect], "the defender's",
-                            several=t.terrain_choice)
+    specs += place.specs(game, t)
     if game.is_hex:
         specs.append(InputSpec("attacker_hexes", "the attacking units' hexes, in the order of the "
                                "attack values (for hexsides attacked across)", "hex", multiple=True))
@@ -155,8 +153,9 @@ def _outcome(t: RatioTable, cell: str, retreat: bool) -> Outcome:
 def calculate(game, t: RatioTable, values: dict, roll, calc: Calculation) -> Calculation:
     """Resolve one attack, or the odds of every result (over the fire roll too) without rolls."""
     edges = values["attack"] if isinstance(values["attack"], list) else [values["attack"]]
-    terrain_ids = place_terrain(game, values, "", calc)
-    facts = rules.facts(game, t, values, terrain_ids)
+    where = place.read(game, values, calc)
+    terrain_ids = list(where.terrain) if where.terrain is not None else None
+    facts = rules.facts(game, t, values, where)
     applied = rules.evaluate(game, t, values, facts, calc)
     if rules.refuse(applied, calc):
         return calc
@@ -176,7 +175,7 @@ def calculate(game, t: RatioTable, values: dict, roll, calc: Calculation) -> Cal
     base_shift = terrain_shift(game, t.shift_effect, terrain_ids, calc, t.terrain_choice,
                                side_shifts)
     fire_losses = _fire_losses(game, t, values, calc)
-    drm = apply_modifiers(calc, t.modifiers, values) + applied.drm
+    drm = apply_modifiers(calc, t.modifiers, values, where) + applied.drm
     if applied.drm:
         calc.step(f"rules: {signed(applied.drm)} to the roll")
     lo, hi = dice.dice_range(t.dice)
@@ -308,6 +307,9 @@ def _fire_losses(game, t: RatioTable, values: dict, calc: Calculation) -> list[t
             calc.step(f"{sector.name} holds heavy machine guns [{sector.mg}] (map)")
     if given and mg:
         raise CalcError("give attack_loss or the fire (mg, mg_roll), not both")
+    if f is not None and not mg and not given and values.get("sector") is None:
+        calc.note(f"The defender's {f.name} fires first when its strength (mg) or the defender's "
+                  "sector is given: no fire first here.")
     if f is None or not mg:
         if values.get("mg_roll") is not None:
             raise CalcError("mg_roll needs mg (the fire strength)")

@@ -42,6 +42,8 @@ class Calculation:
     columns: list[tuple[str, Fraction]] = field(default_factory=list)  # when the column varies
     expected: dict[str, Fraction] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    echoes: set[int] = field(default_factory=set)  # steps that only say what an input holds
+    unused: list[dict] = field(default_factory=list)  # inputs given that changed nothing, and why
 
     @property
     def result(self) -> str | None:
@@ -49,6 +51,18 @@ class Calculation:
 
     def step(self, text: str) -> None:
         self.steps.append(text)
+
+    def echo(self, text: str) -> None:
+        """A step that says what an input holds (a hex's terrain), not what it changed."""
+        self.echoes.add(len(self.steps))
+        self.steps.append(text)
+
+    def answer(self) -> tuple:
+        """What the calculation concluded: its working (echoes apart), result and odds."""
+        return (tuple(s for i, s in enumerate(self.steps) if i not in self.echoes),
+                self.column, self.outcome.key() if self.outcome else None,
+                tuple((o.key(), p) for o, p in self.distribution), tuple(self.columns),
+                tuple(sorted(self.expected.items())))
 
     def note(self, text: str) -> None:
         if text and text not in self.notes:
@@ -71,6 +85,7 @@ class Calculation:
             "expected": {k: {"value": fraction_text(v), "float": round(float(v), 6)}
                          for k, v in self.expected.items()},
             "notes": list(self.notes),
+            "unused": [dict(u) for u in self.unused],
         }
         if self.columns:
             d["columns"] = [{"column": c, "probability": fraction_text(p), "p": float(p)}

@@ -7,12 +7,21 @@ accepted and then ignored.
 from __future__ import annotations
 
 from builder.tables.effects import CONDITIONS, EFFECTS, RULED
-from builder.tables.rules import ATTRIBUTES, PLACES, attribute_values
+from builder.tables.place import PLACE_KINDS
+from builder.tables.rules import ATTRIBUTES, attribute_values
 
 
 def problems(game, t) -> list[tuple[tuple, str, str]]:
     """(key path under the table, what is wrong, how to fix it) for each problem."""
     out: list[tuple[tuple, str, str]] = []
+    if t.required:
+        from builder.tables.api import describe_inputs
+
+        have = {s.id: s for s in describe_inputs(game, t.id)}
+        for k, name in enumerate(t.required):
+            if name not in have:
+                out.append((("required", k), f"'{name}' is not an input of table '{t.id}'",
+                            "name one of its inputs: " + ", ".join(have)))
     if t.kind not in RULED:
         if t.rules:
             out.append((("rules",), f"a {t.kind} table takes no rules (nothing computes with it)",
@@ -110,7 +119,7 @@ def _results(t) -> set[str]:
         return {e.result for e in t.entries}
     read = {c for row in t.results.values() for c in row} | set(t.natural.values())  # fire
     if t.terrain_effect:  # losses after the terrain division
-        return read | {"-"} | {str(n) for n in range(0, 1000)}
+        return read | {"-"} | {str(n) for n in range(1000)}
     return read
 
 
@@ -177,6 +186,6 @@ def _condition(game, t, c) -> list[tuple[tuple, str, str]]:
     if c.flag and c.flag not in t.flags:
         out.append((("flag",), f"flag '{c.flag}' is not one of table '{t.id}'s flags",
                     "declare it: flags = { " + c.flag + " = 'the question a player answers' }"))
-    if PLACES[t.kind][3] == "" and (c.terrain or c.region or c.place):
+    if t.kind not in PLACE_KINDS and (c.terrain or c.region or c.place):
         out.append((("terrain",), f"a {t.kind} table has no hex to test", "remove it"))
     return out

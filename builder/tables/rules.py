@@ -18,13 +18,13 @@ from builder.tables.rounding import WORDS, round_to_int, show
 
 ATTRIBUTES = ("side", "formation", "type", "size")
 
-# per kind: (defending role, acting role, terrain input, hex input, attacker hexes input)
+# per kind: (defending role, acting role, the attacking units' hexes input)
 PLACES = {
-    "ratio": ("defender", "attacker", "terrain", "hex", "attacker_hexes"),
-    "differential": ("defender", "attacker", "defender_terrain", "defender_hex", "attacker_hexes"),
-    "fire": ("target", "firer", "target_terrain", "target_hex", ""),
-    "modified-roll": ("target", "firer", "target_terrain", "target_hex", ""),
-    "lookup": ("", "", "", "", ""),
+    "ratio": ("defender", "attacker", "attacker_hexes"),
+    "differential": ("defender", "attacker", "attacker_hexes"),
+    "fire": ("target", "firer", ""),
+    "modified-roll": ("target", "firer", ""),
+    "lookup": ("", "", ""),
 }
 
 
@@ -82,25 +82,8 @@ def inputs(game, t, have: list[InputSpec]) -> list[InputSpec]:
                 choices=tuple(Choice(v, v) for v in attribute_values(game, attr))))
     for flag in _flags_used(t):
         specs.append(InputSpec(flag, t.flags.get(flag, flag), "bool", default=False))
-    role, _, terrain_id, hex_id, att_id = PLACES[t.kind]
-    wanted = sorted({x for c in _conditions(t) for x in c.terrain})
-    if wanted and terrain_id:
-        old = next((s for s in have if s.id == terrain_id), None)
-        if old is None:
-            specs.append(InputSpec(terrain_id, f"the {role}'s terrain: every terrain in its hex",
-                                   "choice", multiple=True, choices=tuple(
-                                       Choice(x.id, x.name) for x in game.map.terrain_types)))
-        else:  # the kind's own terrain input also offers every terrain a rule tests
-            extra = tuple(Choice(x.id, x.name) for x in game.map.terrain_types
-                          if x.id in wanted and x.id not in {c.value for c in old.choices})
-            if extra:
-                i = have.index(old)
-                have[i] = InputSpec(old.id, old.label, old.type, old.default, old.required, old.min,
-                                    old.max, old.choices + extra, old.multiple, old.help, old.source)
-    place_keys = any(c.region or c.place or c.across for c in _conditions(t)) or wanted
-    if place_keys and hex_id and game.is_hex and hex_id not in ids:
-        specs.append(InputSpec(hex_id, f"the {role}'s hex", "hex"))
-    if uses_key(t, "across") and att_id and att_id not in ids:
+    att_id = PLACES[t.kind][2]
+    if uses_key(t, "across") and att_id and game.is_hex and att_id not in ids:
         specs.append(InputSpec(att_id, "the attacking units' hexes", "hex", multiple=True))
     return specs
 
@@ -149,12 +132,12 @@ class Facts:
     numbers: dict[str, int] = field(default_factory=dict)
 
 
-def facts(game, t, values: dict, terrain: list[str] | None = None) -> Facts:
-    """What the rules can test, from the inputs (and the map where a hex is given)."""
+def facts(game, t, values: dict, place=None) -> Facts:
+    """What the rules can test, from the inputs and the place (builder.tables.place.read)."""
     from builder import mapinfo
 
     f = Facts()
-    defending, acting, terrain_id, hex_id, att_id = PLACES[t.kind]
+    att_id = PLACES[t.kind][2]
     f.turn = values.get("turn")
     if f.turn is not None:
         detail = next((d for d in game.info.turns.detail if d.number == f.turn), None)
@@ -173,24 +156,14 @@ def facts(game, t, values: dict, terrain: list[str] | None = None) -> Facts:
     for c in _conditions(t):
         if c.flag:
             f.flags[c.flag] = bool(values.get(c.flag))
-    h = values.get(hex_id) if hex_id else None
-    given = values.get(terrain_id) if terrain_id else None
-    if terrain is not None:
-        f.terrain = set(terrain)
-    elif given:
-        f.terrain = set(given)
-    if h is not None and game.is_hex:
-        f.hex = h
-        if f.terrain is None:
-            f.terrain = set(mapinfo.terrain_of(game, h))
-        f.regions = set(mapinfo.regions_of(game, h))
+    if place is not None and place.terrain is not None:
+        f.terrain = set(place.terrain)
+    if place is not None and place.hex is not None:
+        f.hex = place.hex
+        f.regions = set(place.regions or ())
         attackers = values.get(att_id) if att_id else None
         if attackers:
-            f.crossings = [set(mapinfo.hexside_types(game, a, h)) for a in attackers]
-    elif h is not None and not game.is_hex:
-        sector = game.sector_by_id.get(h)
-        if sector is not None and f.terrain is None:
-            f.terrain = set(sector.terrain)
+            f.crossings = [set(mapinfo.hexside_types(game, a, place.hex)) for a in attackers]
     return f
 
 
@@ -210,7 +183,7 @@ def _any(parts):
 
 def holds(game, c, f: Facts, unit: int | None = None):
     """True, False or None (unknown) for a condition; unit: the attacking unit tested alone."""
-    from builder.model.tables import RollSpec
+    from builder.model.rolls import RollSpec
 
     parts = []
     if c.turn:
@@ -357,7 +330,7 @@ def _needs(c, f: Facts) -> str:
     if c.across and f.crossings is None:
         out.append("the attackers' hexes and the defender's hex")
     if c.distance and f.distances is None:
-        out.append("each firing unit's distance (distance, or firer_hexes and target_hex)")
+        out.append("each firing unit's distance (distance, or firer_hexes and hex)")
     elif c.distance and "range" in c.distance and f.ranges is None:
         out.append("each firing unit's range")
     for x in (*c.all, *c.any, *((c.not_,) if c.not_ else ())):

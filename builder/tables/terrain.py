@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from builder.tables.inputs import CalcError, Choice, InputSpec
 from builder.tables.result import Calculation
 from builder.tables.rounding import show
 
@@ -13,30 +12,6 @@ def effect_terrains(game, effects) -> list:
     """Terrain types that carry any of these effects (e.g. 'divisor', 'shift'), in map order."""
     effects = [effects] if isinstance(effects, str) else [e for e in effects if e]
     return [t for t in game.map.terrain_types if any(e in t.effects for e in effects)]
-
-
-def terrain_inputs(game, effects, whose: str, prefix: str = "",
-                   several: str = "best-for-defender") -> list[InputSpec]:
-    """A multi-choice of the terrains with the effects, and the place on the map as alternative."""
-    effects = [effects] if isinstance(effects, str) else [e for e in effects if e]
-    kinds = effect_terrains(game, effects)
-    if not kinds:
-        return []
-
-    def label(t) -> str:
-        return t.name + " (" + ", ".join(f"{e} {t.effects[e]}" for e in effects if e in t.effects) + ")"
-
-    specs = [InputSpec(
-        f"{prefix}terrain", f"{whose} terrain (several: "
-        + ("their effects combine)" if several == "cumulative" else "the one best for the defender)"),
-        "choice", multiple=True, choices=tuple(Choice(t.id, label(t)) for t in kinds))]
-    if game.is_hex:
-        specs.append(InputSpec(f"{prefix}hex", f"{whose} hex (reads its terrain from the map)", "hex"))
-    else:
-        specs.append(InputSpec(
-            f"{prefix}sector", f"{whose} sector (reads its terrain from the map)", "choice",
-            choices=tuple(Choice(s.id, s.name) for s in game.map.sectors)))
-    return specs
 
 
 def terrain_shift(game, effect: str, ids: list[str] | None, calc: Calculation,
@@ -69,30 +44,6 @@ def terrain_shift(game, effect: str, ids: list[str] | None, calc: Calculation,
               + (" (the best for the defender of " + ", ".join(t.name for t, _ in found) + ")"
                  if len(found) > 1 else "") + (f" ({best_t.source})" if best_t.source else ""))
     return best
-
-
-def place_terrain(game, values: dict, prefix: str, calc: Calculation) -> list[str] | None:
-    """Terrain ids from the terrain input, or from the hex / sector given (None: nothing given)."""
-    chosen = values.get(f"{prefix}terrain")
-    where = values.get(f"{prefix}hex") if game.is_hex else values.get(f"{prefix}sector")
-    if chosen and where is not None:
-        raise CalcError(f"give {prefix}terrain or the {'hex' if game.is_hex else 'sector'}, not both")
-    if chosen:
-        return list(chosen)
-    if where is None:
-        return None
-    if game.is_hex:
-        from builder import mapinfo
-
-        ids = list(mapinfo.terrain_of(game, where))
-        label = game.grid.label(where)
-    else:
-        sector = game.sector_by_id[where]
-        ids = list(sector.terrain)
-        label = sector.name
-    names = [game.terrain_types[i].name for i in ids if i in game.terrain_types]
-    calc.step(f"{label}: " + (", ".join(names) if names else "no terrain feature"))
-    return ids
 
 
 def divisor(game, effect: str, ids: list[str] | None, choice: str, calc: Calculation,

@@ -64,6 +64,9 @@ EXTRA: dict[str, dict[str, str]] = {
     P + "module.map.StackExpander": {},
     P + "module.map.SelectionHighlighters": {},
     P + "module.map.ImageSaver": {},
+    # the turn label's tooltip in the turn window (3.7 source: TurnTracker TOOLTIP; the button's
+    # own, 'buttonTooltip', is not an attribute the engine reads from the buildFile)
+    P + "module.turn.TurnTracker": {"tooltip": ""},
     # a TurnTracker child engine-defaults.txt does not print (3.7 source: name, hotkey, match,
     # reportFormat; the same in the test engine)
     P + "module.turn.TurnGlobalHotkey": {"name": "", "hotkey": "", "match": "", "reportFormat": ""},
@@ -78,19 +81,21 @@ def known_attributes(tag: str) -> dict[str, str]:
 
 
 class Component:
-    """One buildFile element: the Java class name, attributes, children and optional text."""
+    """One buildFile element: the Java class name, attributes, children and optional body text
+    (a piece slot's or prototype's definition). `text=` is an attribute like any other (a
+    toolbar button's label), never the body."""
 
     TAG = ""
     WRITE_DEFAULTS = True  # write every known attribute (False: only the given ones)
 
-    def __init__(self, *children: Component | Iterable[Component] | None, text: str | None = None,
+    def __init__(self, *children: Component | Iterable[Component] | None, body: str | None = None,
                  **attrs: object):
         known = known_attributes(self.TAG)
         unknown = sorted(set(attrs) - set(known))
         if unknown:
             raise ValueError(f"{self.TAG} has no attribute {', '.join(unknown)}")
         self.attrs = {k: _text(v) for k, v in attrs.items()}
-        self.text = text
+        self.body = body
         self.children: list[Component] = []
         for c in children:
             if c is None:
@@ -108,8 +113,8 @@ class Component:
         el = etree.Element(self.TAG)
         for k, v in self.all_attributes().items():
             el.set(k, v)
-        if self.text is not None:
-            el.text = self.text
+        if self.body is not None:
+            el.text = self.body
         for c in self.children:
             el.append(c.element())
         self.extra_xml(el)
@@ -130,7 +135,7 @@ class Prebuilt(Component):
     elements: 0.3 s to unpickle and build, 0.04 s to parse)."""
 
     def __init__(self, xml: bytes):  # no tag, attributes or children to check
-        self.attrs, self.text, self.children = {}, None, []
+        self.attrs, self.body, self.children = {}, None, []
         self.xml = xml
 
     def element(self) -> etree._Element:

@@ -15,7 +15,6 @@ from xml.sax.saxutils import escape
 
 from builder import vassal_combat
 from builder.buildtime import build_epoch
-from builder.geometry.hexid import HexId
 from builder.model.game_model import Game
 from builder.model.scenario import Scenario
 from builder.vassal import boxes as bx
@@ -25,18 +24,21 @@ from builder.vassal import traits as t
 from builder.vassal.archive import zip_bytes
 from builder.vassal.encoding import CTRL, encode_sequence, keystroke, nest
 from builder.vassal.geometry import MARGIN_ZONE, BoardGeometry, margin_points
+from builder.vassal.ids import (  # noqa: F401  (the names the tests and outputs read from here)
+    BOX_BOARD,
+    BOX_IMAGE,
+    BOX_MAP,
+    BOX_MAP_ID,
+    MAIN_BOARD,
+    MAIN_MAP,
+    MAIN_MAP_ID,
+    MAP_IMAGE,
+    VASSAL_VERSION,
+    hex_or_none,
+    sector_label,
+)
 from builder.vassal.piece_texts import TextTable
 from builder.vassal.savegame import Placed, encoded_texts, saved_game, vsav_bytes
-
-VASSAL_VERSION = "3.7.26"
-MAIN_MAP = "Main Map"
-MAIN_MAP_ID = "Map0"  # VASSAL numbers maps in buildFile order: the main map comes first
-MAIN_BOARD = "Map"
-BOX_MAP = "Off-map Boxes"
-BOX_MAP_ID = "Map1"  # the boxes window is the second map
-BOX_BOARD = "Boxes"
-MAP_IMAGE = "map.png"
-BOX_IMAGE = "offmap-boxes.png"
 
 
 @dataclass(frozen=True)
@@ -73,28 +75,11 @@ class SourceProblem(ValueError):
 
 
 # --- placements -------------------------------------------------------------------------------
-def _hex_or_none(game: Game, text: str) -> HexId | None:
-    if not game.is_hex:
-        return None
-    try:
-        h = game.hex(text)
-    except ValueError:
-        return None
-    return h if game.grid.contains(h) else None
-
-
-def sector_label(game: Game, sector_id: str) -> str:
-    """A sector's zone and location name: its name, or its id when two sectors share a name."""
-    names = Counter(s.name for s in game.map.sectors)
-    s = game.sector_by_id[sector_id]
-    return s.name if names[s.name] == 1 else f"{s.name} ({s.id})"
-
-
 def resolve(game: Game, at: str, counter_id: str, box_names: dict[str, str]) -> Target:
     """The target of a placement's 'at' (hex, sector, box:<id>, turn:<n>, off-map)."""
     marker = game.marker_by_id.get(counter_id)
     text = at.strip()
-    h = _hex_or_none(game, text)
+    h = hex_or_none(game, text)
     if h is not None:
         return Target(MAIN_MAP, game.grid.label(h), f"hex:{game.grid.label(h)}")
     if not game.is_hex and text in game.sector_by_id:
@@ -213,7 +198,7 @@ class PieceBook:
 
 
 def _slot(cls, name: str, text: str, gpid: str, size: int):
-    return cls(text=text, entryName=name, gpid=gpid, width=size, height=size)
+    return cls(body=text, entryName=name, gpid=gpid, width=size, height=size)
 
 
 def palette(game: Game, book: PieceBook, geom: BoardGeometry) -> c.Component:
@@ -406,19 +391,37 @@ def dice_buttons(game: Game) -> list[c.Component]:
 
 
 def turn_tracker(game: Game, hotkeys: list[c.Component]) -> c.Component:
-    """Turns by name (night turns marked), phases from the sequence of play; the turn events'
-    hotkeys (turn_events) fire as a turn's first phase begins."""
-    names = [turn_events.turn_label(game, n) for n in bx.turns(game)]
-    phases = [p.name for p in game.info.sequence]
-    phase_level = (c.ListTurnLevel(name="Phase", property="Phase",
-                                   list=encode_sequence(phases, ","), turnFormat="$value$",
-                                   configFirst=False, configList=False)
-                   if phases else None)
-    turn_level = c.ListTurnLevel(phase_level, name="Turn", property="Turn",
-                                 list=encode_sequence(names, ","), turnFormat="Turn $value$",
-                                 configFirst=False, configList=False)
-    return c.TurnTracker(turn_level, *hotkeys, name="Turn", buttonText="Turn",
-                         turnFormat="$level1$" + (" - $level2$" if phases else ""),
+    """Turns by name (night turns marked), phases from the sequence of play as the turn record
+    plays them; the turn events' hotkeys (turn_events) fire as a turn's first phase begins.
+
+    VASSAL gives one phase list to every turn of a level, so consecutive turns that play the
+    same phases make one 'Turn' level each (a phase played on turn 1 only: a level for turn 1
+    and one for the rest); the levels share the Turn and Phase properties and the tracker steps
+    from one to the next."""
+    runs: list[tuple[list[int], list[str]]] = []
+    for n in bx.turns(game):
+        phases = turn_events.phases_of_turn(game, n)
+        if runs and runs[-1][1] == phases:
+            runs[-1][0].append(n)
+        else:
+            runs.append(([n], phases))
+    levels = []
+    for turns, phases in runs:
+        names = [turn_events.turn_label(game, n) for n in turns]
+        phase_level = (c.ListTurnLevel(name="Phase", property="Phase",
+                                       list=encode_sequence(phases, ","), turnFormat="$value$",
+                                       configFirst=False, configList=False)
+                       if phases else None)
+        name = "Turn" if len(runs) == 1 else (
+            f"Turn {turns[0]}" if len(turns) == 1 else f"Turns {turns[0]}-{turns[-1]}")
+        levels.append(c.ListTurnLevel(phase_level, name=name, property="Turn",
+                                      list=encode_sequence(names, ","), turnFormat="Turn $value$",
+                                      configFirst=False, configList=False))
+    any_phases = any(phases for _, phases in runs)
+    return c.TurnTracker(*levels, *hotkeys, name="Turn", buttonText="Turn",
+                         # the turn label's tooltip (3.7.26 gives the button's no attribute)
+                         tooltip="The current turn and phase (Ctrl+Right: next, Ctrl+Left: back)",
+                         turnFormat="$level1$" + (" - $level2$" if any_phases else ""),
                          reportFormat="* Turn updated from $oldTurn$ to $newTurn$",
                          hotkey=keystroke(84, CTRL), nexthotkey=keystroke(39, CTRL),
                          prevhotkey=keystroke(37, CTRL))
@@ -497,12 +500,13 @@ def build_module(game: Game) -> ModuleBuild:
     entries: dict[str, bytes] = {}
     entries["images/" + MAP_IMAGE] = images.board_png(game, geom.px_per_mm)
     entries["images/" + BOX_IMAGE] = images.drawing_png(bx.board_svg(board))
-    entries["images/" + victory.IMAGE] = images.drawing_png(victory.image_svg())
+    if game.scenarios:  # the picture of each set-up's 'Victory standing' piece
+        entries["images/" + victory.IMAGE] = images.drawing_png(victory.image_svg())
     for cid, face in pieces.faces(game):
         entries["images/" + pieces.image_name(cid, face)] = images.counter_png(
             game, cid, face, geom.piece_px_per_mm)
 
-    protos = [c.PrototypeDefinition(text=p.definition(), name=name, description="")
+    protos = [c.PrototypeDefinition(body=p.definition(), name=name, description="")
               for name, p in book.protos.items()]
     pal = palette(game, book, geom)
     maps = [main_map(game, geom), box_map(game, board, book, geom, outside)]

@@ -49,6 +49,11 @@ def turn_label(game: Game, n: int) -> str:
     return text
 
 
+def phases_of_turn(game: Game, n: int) -> list[str]:
+    """The phases played on turn n, in order (a phase skipped on that turn left out)."""
+    return [p.name for p in game.info.sequence if n not in p.skip_on_turns]
+
+
 @dataclass
 class TurnEvents:
     """Everything the scenarios schedule for one turn."""
@@ -82,10 +87,10 @@ def _unit_name(game: Game, uid: str) -> str:
 
 def _entry(game: Game, r) -> str:
     """The hex a reinforcement is placed on (the first entry hex), '' when it has none."""
-    from builder.vassal.module import _hex_or_none
+    from builder.vassal.ids import hex_or_none
 
     for at in r.at:
-        h = _hex_or_none(game, at)
+        h = hex_or_none(game, at)
         if h is not None:
             return game.grid.label(h)
     return ""
@@ -157,7 +162,7 @@ def scenario_events(game: Game, sc: Scenario) -> dict[int, TurnEvents]:
 
 def arrival_traits(game: Game, geom: BoardGeometry, r, box_name: str) -> tuple[t.Trait, ...]:
     """What a waiting reinforcement carries: its turn, its set-up box and 'Enter the map'."""
-    from builder.vassal.module import MAIN_BOARD, MAIN_MAP_ID
+    from builder.vassal.ids import MAIN_BOARD, MAIN_MAP_ID
 
     hx = _entry(game, r)
     if not hx:
@@ -196,8 +201,7 @@ def components(game: Game) -> tuple[list[c.Component], list[c.Component]]:
     for sc in game.scenarios:
         for n, e in scenario_events(game, sc).items():
             per_turn.setdefault(n, []).append((sc.name, e))
-    phase = game.info.sequence[0].name if game.info.sequence else ""
-    from builder.vassal.module import MAIN_MAP
+    from builder.vassal.ids import MAIN_MAP
 
     hotkeys, commands = [], []
     for n, found in sorted(per_turn.items()):
@@ -207,6 +211,7 @@ def components(game: Game) -> tuple[list[c.Component], list[c.Component]]:
         else:  # scenarios differ: each says its own
             text = " / ".join(f"{name}: {e.line(game)}" for name, e in found)
         match = f'Turn=="{_quote(turn_label(game, n))}"'
+        phase = next(iter(phases_of_turn(game, n)), "")  # the first phase played that turn
         if phase:
             match += f' && Phase=="{_quote(phase)}"'
         key = ""

@@ -9,6 +9,11 @@ summed, e.g. soldiers lost). The points are added up and looked up in the scenar
 table; a count that decides the game by itself (at_least / at_most) names its result first.
 The toolbar's 'Victory' button (a Global Key Command) makes the piece report its line.
 
+The counts are builder.tables.victory's (the same definitions `builder calc GAME victory` reads):
+half points are kept as whole numbers at a scale (two for halves) and shown as decimals; a count
+the board cannot show (by_hand) or whose points hang on a question the players answer (only_if)
+is named for the players to add.
+
 The piece filters are the engine's plain property filters ('SideId=allied && LocationName=0302'),
 which compare the text of the properties: a location keeps its leading zero and no quotes need
 escaping inside the expression.
@@ -16,15 +21,20 @@ escaping inside the expression.
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
+from builder import words
 from builder.model.game_model import Game
 from builder.model.scenario import Scenario, VictoryCount
 from builder.render import svg
+from builder.tables import victory as vt
 from builder.tables.lookup import entry_for
 from builder.vassal import components as c
+from builder.vassal import expr as x
 from builder.vassal import traits as t
 from builder.vassal.encoding import NAMED, keystroke
-from builder.vassal_combat import expr as x
-from builder.vassal_combat.traits import ReportState, named
+from builder.vassal.traits import ReportState, named
 
 IMAGE = "victory.png"
 PIECE = "Victory standing"
@@ -42,22 +52,13 @@ def image_svg() -> str:
     return svg.document(64, 64, body, background=None, title=PIECE)
 
 
-def _places(game: Game, v: VictoryCount) -> list[tuple[str, str, int]]:
-    """(location name in the module, name players read, map VP) of each held place."""
-    from builder.vassal.module import sector_label
+def _places(game: Game, v: VictoryCount) -> list[tuple[str, str, Fraction]]:
+    """(location name in the module, name players read, VP) of each held place
+    (builder.tables.victory.places: the count's vp, else the map's)."""
+    from builder.vassal.ids import sector_label
 
-    out = []
-    for p in v.held:
-        if game.is_hex:
-            label = game.grid.label(game.hex(p))
-            obj = next((o for o in game.map.objectives if o.hex == label and o.vp), None)
-            named = next((o.name for o in game.map.objectives if o.hex == label), "")
-            out.append((label, f"{named} ({label})" if named else label,
-                        int(obj.vp) if obj else 0))
-        else:
-            s = game.sector_by_id[p]
-            out.append((sector_label(game, p), s.name, s.vp))
-    return out
+    return [(p.id if game.is_hex else sector_label(game, p.id), p.name, p.vp)
+            for p in vt.places(game, v)]
 
 
 def _box_name(game: Game, key: str) -> str:
@@ -66,13 +67,65 @@ def _box_name(game: Game, key: str) -> str:
     return dict(bx.box_keys(game))[key]
 
 
-def _count(game: Game, v: VictoryCount, i: int, traits: list[t.Trait]) -> tuple[str, str, str]:
-    """Adds the count's properties; returns (value property, points expression, chat text expr)."""
-    from builder.vassal.module import BOX_MAP, MAIN_MAP
+def _denominators(v: VictoryCount) -> int:
+    """The scale a count's value is kept at in whole numbers (weights of a half: 2)."""
+    return math.lcm(1, *(vt.frac(w).denominator for w in v.weights.values()))
+
+
+def _points_scale(game: Game, sc: Scenario) -> int:
+    """The scale the points are kept at in whole numbers (half points: 2)."""
+    dens = [1]
+    for v in sc.victory_counts:
+        dens.append(vt.frac(v.vp).denominator * _denominators(v))
+        dens += [p.vp.denominator for p in vt.places(game, v)]
+    return math.lcm(*dens)
+
+
+def _shown(e: str, scale: int) -> str:
+    """An expression kept at a scale, as text: 9 at scale 2 -> '4.5', -1 -> '-0.5'."""
+    if scale == 1:
+        return x.paren(e)
+    tails = [vt.show(Fraction(r, scale))[1:] if r else "" for r in range(scale)]
+    whole = f"Math.abs({e}) / {scale}"
+    return (f'({x.paren(e)} < 0 ? "-" : "") + ({whole}) + '
+            f'{x.paren(x.index_lookup(f"Math.abs({e}) % {scale}", tails))}')
+
+
+def _points_text(e: str, scale: int) -> str:
+    """'+2 VP', '-0.5 VP', '0 VP' (as builder.tables.victory.points says it)."""
+    return f'({x.paren(e)} > 0 ? "+" : "") + {_shown(e, scale)} + " VP"'
+
+
+def _match(game: Game, v: VictoryCount) -> tuple[str, str]:
+    """(piece filter, map) for the units a pieces_in count looks at."""
+    from builder.vassal.ids import BOX_MAP, MAIN_MAP
+
+    kind, _, ident = v.pieces_in.partition(":")
+    where = ""
+    if kind == "box":
+        target_map, where = BOX_MAP, f" && CurrentZone={_box_name(game, v.pieces_in)}"
+    elif kind == "region":
+        target_map = MAIN_MAP
+        region = next(r for r in game.map.regions if r.id == ident)
+        # one filter per hex would be long: the region's hexes as a regular expression
+        labels = sorted({game.grid.label(h) for h in game.hexes(region.hexes)})
+        where = f" && LocationName=~({'|'.join(labels)})"
+    else:
+        target_map = MAIN_MAP
+    return f"SideId={v.side}{where}", target_map
+
+
+_PROPERTY = {"type": "Type", "size": "Size", "formation": "FormationId"}
+
+
+def _value(game: Game, sc: Scenario, v: VictoryCount, i: int,
+           traits: list[t.Trait]) -> tuple[str, str]:
+    """Adds the count's properties; returns (value property at the count's scale, listed places
+    expression or '')."""
+    from builder.vassal.ids import MAIN_MAP
 
     side = v.side
     others = [s.id for s in game.info.sides if s.id != side]
-    name = x.lit(v.name + ": ")
     val = f"VictoryCount{i}"
     if v.held:
         places = _places(game, v)
@@ -85,56 +138,89 @@ def _count(game: Game, v: VictoryCount, i: int, traits: list[t.Trait]) -> tuple[
             traits.append(t.CalculatedProperty(prop, f"({own} > 0 && ({enemy}) == 0) ? 1 : 0"))
             held.append(prop)
         traits.append(t.CalculatedProperty(val, " + ".join(held)))
-        weights = [p[2] if v.vp == 0 else v.vp for p in places]
-        if v.all:
-            points = f"({val} == {len(places)} ? {x.lit(v.vp)} : 0)"
-        else:
-            points = " + ".join(f"{h} * {x.lit(w)}" for h, w in zip(held, weights)) if any(weights) \
-                else "0"
         names = []
         for j, (h, (_, shown, _)) in enumerate(zip(held, places)):
             before = " + ".join(held[:j]) or "0"
             names.append(f'({h} == 1 ? (({before}) > 0 ? ", " : "") + {x.lit(shown)} : "")')
         listed = f'({val} == 0 ? "" : " (" + ' + " + ".join(names) + ' + ")")'
-        text = f'{name} + {val} + {x.lit(f" of {len(places)}")} + {listed}'
-    else:
-        kind, _, ident = v.pieces_in.partition(":")
-        where = ""
-        if kind == "box":
-            target_map, where = BOX_MAP, f" && CurrentZone={_box_name(game, v.pieces_in)}"
-        elif kind == "region":
-            target_map = MAIN_MAP
-            region = next(r for r in game.map.regions if r.id == ident)
-            # one filter per hex would be long: the region's hexes as a regular expression
-            labels = sorted({game.grid.label(h) for h in game.hexes(region.hexes)})
-            where = f" && LocationName=~({'|'.join(labels)})"
-        else:
-            target_map = MAIN_MAP
-        match = f"SideId={side}{where}"
-        if v.factor:
-            from builder.vassal.pieces import prop_name
+        return val, listed
+    match, target_map = _match(game, v)
+    if v.factor:
+        from builder.vassal.pieces import prop_name
 
-            call = f'Sum("{prop_name(v.factor)}", "{match}", "{target_map}")'
-        else:
-            call = f'Count("{match}", "{target_map}")'
-        traits.append(t.CalculatedProperty(val, call))
-        points = f"{val} * {x.lit(v.vp)}" if v.vp else "0"
-        text = f"{name} + {val}"
-    if v.vp or (v.held and any(p[2] for p in _places(game, v))):
-        text += f' + " = " + ({points}) + " VP"'
+        call = f'Sum("{prop_name(v.factor)}", "{match}", "{target_map}")'
+    elif v.weights:
+        scale = _denominators(v)
+        prop = _PROPERTY[v.weigh_by]
+        call = " + ".join(f'Count("{match} && {prop}={value}", "{target_map}") * '
+                          f'{x.lit(int(vt.frac(w) * scale))}'
+                          for value, w in v.weights.items() if vt.frac(w)) or "0"
+    elif v.per == "formation":
+        formations = sorted({u.formation for u in game.units if u.side == side and u.formation})
+        call = x.maximum([f'Count("{match} && FormationId={f}", "{target_map}")'
+                          for f in formations] or ["0"])
+    else:
+        call = f'Count("{match}", "{target_map}")'
+    if v.left:
+        call = f"{len(vt.starting_in(game, sc, v.pieces_in[4:]))} - ({call})"
+    traits.append(t.CalculatedProperty(val, call))
+    return val, ""
+
+
+def _count(game: Game, sc: Scenario, v: VictoryCount, i: int, scale: int,
+           traits: list[t.Trait]) -> tuple[str, str, str]:
+    """(value property, points expression at the points scale or '0', chat text expression)."""
+    val, listed = _value(game, sc, v, i, traits)
+    cs = _denominators(v)
+    text = f"{x.lit(v.name + ': ')} + {_shown(val, cs)}"
+    if v.held:
+        places = _places(game, v)
+        text += f" + {x.lit(f' of {len(places)}')} + {listed}"
+    has_vp = bool(v.vp) or (bool(v.held) and any(p[2] for p in _places(game, v)))
+    if not has_vp:
+        return val, "0", text
+    per_unit = vt.frac(v.vp) * scale / cs  # points (at scale) for one count (at its scale)
+    if v.threshold is not None:
+        points = f"({val} >= {x.lit(int(vt.frac(v.threshold) * cs))} ? " \
+                 f"{x.lit(int(vt.frac(v.vp) * scale))} : 0)"
+    elif v.held and v.all:
+        points = f"({val} == {len(v.held)} ? {x.lit(int(vt.frac(v.vp) * scale))} : 0)"
+    elif v.held:
+        held = [f"VictoryHeld{i}_{j}" for j in range(len(v.held))]
+        points = " + ".join(f"{h} * {x.lit(int(p[2] * scale))}"
+                            for h, p in zip(held, _places(game, v)) if p[2]) or "0"
+    else:
+        points = f"{val} * {x.lit(int(per_unit))}"
+    if v.only_if:  # the board cannot answer the question: shown, added by hand
+        question = words.clause(sc.victory_questions[v.only_if])
+        text += f' + " (" + {_points_text(points, scale)} + {x.lit(" only when " + question + ", add by hand)")}'
+        return val, "0", text
+    text += f' + " = " + {_points_text(points, scale)}'
     return val, points, text
 
 
-def _decides(v: VictoryCount, val: str) -> str:
+def _decides(v, val: str, cs: int) -> str:
     conds = []
     if v.at_least is not None:
-        conds.append(f"{val} >= {x.lit(v.at_least)}")
+        conds.append(f"{val} >= {x.lit(math.ceil(vt.frac(v.at_least) * cs))}")
     if v.at_most is not None:
-        conds.append(f"{val} <= {x.lit(v.at_most)}")
+        conds.append(f"{val} <= {x.lit(math.floor(vt.frac(v.at_most) * cs))}")
     return " && ".join(conds)
 
 
-def _level(game: Game, sc: Scenario, total: str) -> str:
+def _rounded(total: str, scale: int, rounding: str) -> str:
+    """A total kept at a scale, rounded to a whole number of points as the table says."""
+    if scale == 1:
+        return total
+    pos = x.round_div(total, str(scale), rounding)
+    neg = x.round_div(f"-{x.paren(total)}", str(scale), {"down": "up", "up": "down",
+                                                         "half-up": "half-down",
+                                                         "half-down": "half-up"}.get(rounding,
+                                                                                     rounding))
+    return f"({x.paren(total)} >= 0 ? {pos} : -({neg}))"
+
+
+def _level(game: Game, sc: Scenario, total: str, scale: int) -> str:
     """The expression of the standing the points give (victory table, else the default)."""
     table = next((tb for tb in game.tables if tb.id == sc.victory_table), None)
     if table is None or getattr(table, "kind", "") != "lookup" or table.dice:
@@ -144,30 +230,56 @@ def _level(game: Game, sc: Scenario, total: str) -> str:
     for n in range(key.min, key.max + 1):
         e = entry_for(table, n, {})
         values.append(e.result if e else "")
-    return x.index_lookup(x.clamp(total, key.min, key.max), values, base=key.min)
+    whole = _rounded(total, scale, table.rounding or "down")
+    return x.index_lookup(x.clamp(whole, key.min, key.max), values, base=key.min)
+
+
+def _by_hand(game: Game, sc: Scenario) -> list[str]:
+    """What the players add themselves: counts the board cannot show, and the remarks."""
+    out = []
+    for v in sc.victory_counts:
+        if not v.by_hand:
+            continue
+        each = f"{vt.points(vt.frac(v.vp))} each" if v.vp else ""
+        when = (f" when {words.clause(sc.victory_questions[v.only_if])}" if v.only_if else "")
+        out.append(f"{v.name}" + (f" ({each}{when})" if each else ""))
+    return out + list(sc.victory_by_hand)
 
 
 def victory_piece(game: Game, sc: Scenario) -> t.Piece:
     """The scenario's 'Victory standing' piece: its counts, points, standing and chat line."""
     traits: list[t.Trait] = [t.Marker(((FLAG, "1"),))]
-    counted = [_count(game, v, i, traits) for i, v in enumerate(sc.victory_counts)]
+    scale = _points_scale(game, sc)
+    on_board = [v for v in sc.victory_counts if not v.by_hand]
+    counted = {v.id: _count(game, sc, v, i, scale, traits) for i, v in enumerate(on_board)}
     title = f"Victory standing, {sc.name} (if the game ended now): "
+    hand = _by_hand(game, sc)
     if not counted:
         line = x.lit(title + (" ".join(sc.victory) or "this scenario has no victory conditions"))
     else:
         total = "VictoryPoints"
-        traits.append(t.CalculatedProperty(total, " + ".join(p for _, p, _ in counted)))
-        decide = [(_decides(v, val), x.lit(v.result))
-                  for v, (val, _, _) in zip(sc.victory_counts, counted) if v.result]
-        standing = x.choose(decide, _level(game, sc, total))
+        traits.append(t.CalculatedProperty(total, " + ".join(
+            x.paren(p) for _, p, _ in counted.values()) or "0"))
+        decide = []
+        by_id = {v.id: v for v in on_board}
+        for v in on_board:
+            if not v.result:
+                continue
+            conds = [_decides(v, counted[v.id][0], _denominators(v))]
+            for p in v.provided:
+                other = by_id.get(p.count)
+                if other is not None:
+                    conds.append(_decides(p, counted[p.count][0], _denominators(other)))
+            decide.append((x.all_of(conds), x.lit(v.result)))
+        standing = x.choose(decide, _level(game, sc, total, scale))
         traits.append(t.CalculatedProperty("VictoryResult", standing))
-        parts = " + \"; \" + ".join(text for _, _, text in counted)
-        scored = any(v.vp or v.held for v in sc.victory_counts)
+        parts = " + \"; \" + ".join(text for _, _, text in counted.values())
+        scored = any(v.vp or v.held for v in on_board)
         line = (f'{x.lit(title)} + {parts}'
-                + (f' + ". Total " + {total} + " VP"' if scored else "")
+                + (f' + ". Total " + {_points_text(total, scale)}' if scored else "")
                 + ' + (VictoryResult == "" ? "." : ": " + VictoryResult + ".")'
-                + (x.lit(" Not counted here, add by hand: " + "; ".join(sc.victory_by_hand) + ".")
-                   .join([" + ", ""]) if sc.victory_by_hand else ""))
+                + (x.lit(" Not counted here, add by hand: " + "; ".join(hand) + ".")
+                   .join([" + ", ""]) if hand else ""))
     traits.append(t.CalculatedProperty(LINE, line))
     traits.append(ReportState((REPORT_KEY,), f"${LINE}$", description="Victory standing"))
     traits.append(t.BasicPiece(IMAGE, PIECE))

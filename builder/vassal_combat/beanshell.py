@@ -308,9 +308,29 @@ class Source:
         if name in self.calcs:
             if name not in self._cache:
                 self._cache[name] = None  # a loop reads as empty, as the engine's limiter stops it
-                self._cache[name] = evaluate(self.calcs[name], self)
+                self._cache[name] = trait_value(self.calcs[name], self)
             return self._cache[name]
         return None
+
+
+_JAVA_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def trait_value(text: str, source: Source) -> str:
+    """A calculated property's value as VASSAL 3.7 makes it (BeanShellExpression.createExpression):
+    blank -> "", a lone int -> its text, a lone name (even 'true' or 'false') -> that property's
+    text, anything else evaluated by BeanShell."""
+    e = text.strip()
+    if not e:
+        return ""
+    if _INT.fullmatch(e):
+        try:
+            return str(parse_int(e))
+        except EvalError:
+            pass
+    if _JAVA_NAME.fullmatch(e):
+        return source.get(e) or ""
+    return evaluate(text, source)
 
 
 def evaluate(text: str, source: Source | None = None) -> str:

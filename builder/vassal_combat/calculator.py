@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass, field
 
 from builder.tables import dice as tdice
-from builder.vassal_combat import expr as x
+from builder.vassal import expr as x
+from builder.vassal.traits import trait_expression
 
 PREFIX = "Combat"  # every property the generator adds starts so (no clash with unit factors)
 
@@ -62,6 +63,7 @@ class Calculator:
     # a location such as 0302 keeps its leading zero, which an expression cannot see)
     report: str = "$" + PREFIX + "Line$"
     notes: list[str] = field(default_factory=list)
+    by_hand: list[str] = field(default_factory=list)  # rule ids the player applies by hand
 
     def prop(self, name: str, expression: str) -> str:
         """Add a calculated property to the resolution marker; returns its name."""
@@ -83,10 +85,12 @@ class Calculator:
         return name
 
     def calcs(self) -> dict[str, str]:
-        return dict(self.props)
+        """The resolution marker's calculated properties, as its traits hold them."""
+        return {n: trait_expression(e) for n, e in self.props}
 
     def attacker_calcs(self) -> dict[str, str]:
-        return dict(self.attacker)
+        """An attack marker's calculated properties, as its traits hold them."""
+        return {n: trait_expression(e) for n, e in self.attacker}
 
 
 def factor_property(game, role: str) -> str:

@@ -12,7 +12,7 @@ from fractions import Fraction
 from builder.model.tables import DifferentialTable, parse_band
 from builder.tables import dice as tdice
 from builder.tables.common import meaning, slug
-from builder.vassal_combat import expr as x
+from builder.vassal import expr as x
 from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import (
     PREFIX,

@@ -10,7 +10,7 @@ from builder.model.tables import FireTable
 from builder.tables import dice as tdice
 from builder.tables.fire import _band as band_range
 from builder.tables.rounding import show
-from builder.vassal_combat import expr as x
+from builder.vassal import expr as x
 from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input, results_lookup
 from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from builder.vassal_combat import expr as x
+from builder.vassal import expr as x
 from builder.vassal_combat.beanshell import bind, java_text
 
 LIMIT = 1 << 30  # a packed word stays a positive Java int
@@ -29,7 +29,7 @@ def location_names(game) -> list[tuple[str, object]]:
     """(VASSAL location name, the place) for every hex or sector of the main map."""
     if game.is_hex:
         return [(game.grid.label(h), h) for h in game.grid.all_hexes()]
-    from builder.vassal.module import sector_label
+    from builder.vassal.ids import sector_label
 
     return [(sector_label(game, s.id), s.id) for s in game.map.sectors]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from builder.model.tables import LookupTable, RollSpec
 from builder.tables import dice as tdice
-from builder.vassal_combat import expr as x
+from builder.vassal import expr as x
 from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input, modifier_inputs
 

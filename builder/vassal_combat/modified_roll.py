@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from builder.model.tables import ModifiedRollTable
 from builder.tables.common import NO_EFFECT, meaning, slug
-from builder.vassal_combat import expr as x
+from builder.vassal import expr as x
 from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input
 from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
@@ -87,15 +87,15 @@ def build(game, t: ModifiedRollTable) -> Calculator:
             best = x.maximum(f"{p} == 1 ? {x.lit(mm.value)} : -{x.BIG}" for p, mm in props)
             parts.append((x.lit(m.group), f"{x.paren(on)} ? {x.paren(best)} : 0", on))
             continue
-        prop = f"{P}Mod_{x.ident(m.id)}"
         many = m.max_uses not in (None, 1)
-        c.inputs.append(Input(prop, f"{m.label} ({m.value:+d}{' each' if many else ''})",
-                              "count" if many else "toggle", max=m.max_uses if many else 1,
-                              api=m.id))
-        n = prop
-        if m in auto:
-            a = loc.field(f"A{auto.index(m)}")
-            n = f"({prop} > 0 ? {prop} : ({a} == 1 ? 1 : 0))"
+        if m in auto:  # a modifier for terrain or a region applies from the place alone
+            n = f"({loc.field(f'A{auto.index(m)}')} == 1 ? 1 : 0)"
+        else:
+            prop = f"{P}Mod_{x.ident(m.id)}"
+            c.inputs.append(Input(prop, f"{m.label} ({m.value:+d}{' each' if many else ''})",
+                                  "count" if many else "toggle", max=m.max_uses if many else 1,
+                                  api=m.id))
+            n = prop
         parts.append((x.lit(f"{m.label} {m.value:+d}") if not many else
                       f'"{m.label} " + {n} + " x {m.value:+d}"', f"{n} * {x.lit(m.value)}",
                       f"{n} > 0"))

@@ -16,9 +16,9 @@ from builder.vassal import components as vc
 from builder.vassal import traits as vt
 from builder.vassal.encoding import CTRL, keystroke
 from builder.vassal.engine_attributes import P as JAVA
-from builder.vassal_combat import calculators, sight
-from builder.vassal_combat import traits as ct
+from builder.vassal_combat import sight
 from builder.vassal_combat.calculator import PREFIX, Calculator
+from builder.vassal_combat.tables import calculators
 
 RESOLVE_KEY = keystroke(82, CTRL)  # Ctrl+R
 ROLL, REPORT, PUBLISH, RESET, HELP = (f"{PREFIX}{k}" for k in ("Roll", "Report", "Publish",
@@ -60,55 +60,55 @@ def _input_traits(c: Calculator) -> tuple[list[vt.Trait], list[str]]:
     out: list[vt.Trait] = []
     menus: list[str] = []
     for i in c.inputs:
-        reset = ct.Command("", ct.named(RESET), ct.changer_set(i.default))
+        reset = vt.Command("", vt.named(RESET), vt.changer_set(i.default))
         if i.kind == "toggle":
-            cmds = (ct.Command(f"{i.label}: on/off", ct.named(f"{i.prop}Toggle"),
-                               ct.changer_set(f"{{1 - {i.prop}}}")),)
+            cmds = (vt.Command(f"{i.label}: on/off", vt.named(f"{i.prop}Toggle"),
+                               vt.changer_set(f"{{1 - {i.prop}}}")),)
             numeric, lo, hi = True, 0, 1
         elif i.kind == "count":
-            cmds = (ct.Command(f"{i.label}: one more", ct.named(f"{i.prop}Up"),
-                               ct.changer_increment(1)),
-                    ct.Command(f"{i.label}: one fewer", ct.named(f"{i.prop}Down"),
-                               ct.changer_increment(-1)))
+            cmds = (vt.Command(f"{i.label}: one more", vt.named(f"{i.prop}Up"),
+                               vt.changer_increment(1)),
+                    vt.Command(f"{i.label}: one fewer", vt.named(f"{i.prop}Down"),
+                               vt.changer_increment(-1)))
             numeric, lo, hi = True, i.min, i.max
         elif i.kind == "number":
-            cmds = (ct.Command(f"{i.label}...", ct.named(f"{i.prop}Set"),
-                               ct.changer_prompt(f"{i.label} ({i.min} to {i.max})")),)
+            cmds = (vt.Command(f"{i.label}...", vt.named(f"{i.prop}Set"),
+                               vt.changer_prompt(f"{i.label} ({i.min} to {i.max})")),)
             numeric, lo, hi = True, i.min, i.max
         elif i.kind == "hex":  # typed as printed and kept as typed ('0822' keeps its zero)
-            cmds = (ct.Command(f"{i.label}...", ct.named(f"{i.prop}Set"),
-                               ct.changer_prompt(f"{i.label}, as printed")),)
+            cmds = (vt.Command(f"{i.label}...", vt.named(f"{i.prop}Set"),
+                               vt.changer_prompt(f"{i.label}, as printed")),)
             numeric, lo, hi = False, 0, 100
         else:
-            cmds = (ct.Command(f"{i.label}...", ct.named(f"{i.prop}Set"),
-                               ct.changer_choose(i.label, i.choices)),)
+            cmds = (vt.Command(f"{i.label}...", vt.named(f"{i.prop}Set"),
+                               vt.changer_choose(i.label, i.choices)),)
             numeric, lo, hi = False, 0, 100
         menus += [cmd.menu for cmd in cmds]
-        out.append(ct.DynamicProperty(i.prop, i.default, cmds + (reset,), numeric, lo, hi))
+        out.append(vt.DynamicProperty(i.prop, i.default, cmds + (reset,), numeric, lo, hi))
     return out, menus
 
 
 def resolution_piece(c: Calculator, image: str) -> vt.Piece:
     """The resolution marker: calculated properties outermost, so they see every other trait."""
     traits: list[vt.Trait] = [vt.CalculatedProperty(n, e) for n, e in c.props]
-    actions = ([ct.named(PUBLISH)] if c.published else []) + [ct.named(ROLL), ct.named(REPORT)]
-    traits.append(ct.TriggerAction("Resolve", RESOLVE_KEY, tuple(actions), "Resolve"))
-    traits.append(ct.ReportState((ct.named(REPORT),), c.report, "Result"))
-    traits.append(ct.TriggerAction("How to use", ct.named(f"{HELP}Menu"), (ct.named(HELP),),
+    actions = ([vt.named(PUBLISH)] if c.published else []) + [vt.named(ROLL), vt.named(REPORT)]
+    traits.append(vt.TriggerAction("Resolve", RESOLVE_KEY, tuple(actions), "Resolve"))
+    traits.append(vt.ReportState((vt.named(REPORT),), c.report, "Result"))
+    traits.append(vt.TriggerAction("How to use", vt.named(f"{HELP}Menu"), (vt.named(HELP),),
                                    "Help"))
-    traits.append(ct.ReportState((ct.named(HELP),), help_text(c), "Help text"))
+    traits.append(vt.ReportState((vt.named(HELP),), help_text(c), "Help text"))
     for glob, prop in c.published.items():
-        traits.append(ct.SetGlobalProperty(glob, (ct.Command("", ct.named(PUBLISH),
-                                                             ct.changer_set(f"${prop}$")),)))
+        traits.append(vt.SetGlobalProperty(glob, (vt.Command("", vt.named(PUBLISH),
+                                                             vt.changer_set(f"${prop}$")),)))
     for prop, roll in c.dice:
-        traits.append(ct.DynamicProperty(prop, "1", (ct.Command("", ct.named(ROLL),
-                                                                ct.changer_set(f"{{{roll}}}")),)))
+        traits.append(vt.DynamicProperty(prop, "1", (vt.Command("", vt.named(ROLL),
+                                                                vt.changer_set(f"{{{roll}}}")),)))
     inputs, menus = _input_traits(c)
     traits += inputs
     if inputs:
-        traits.append(ct.TriggerAction("Reset options", ct.named(f"{RESET}Menu"),
-                                       (ct.named(RESET),), "Reset"))
-        traits.append(ct.SubMenu("Options", tuple(menus) + ("Reset options",)))
+        traits.append(vt.TriggerAction("Reset options", vt.named(f"{RESET}Menu"),
+                                       (vt.named(RESET),), "Reset"))
+        traits.append(vt.SubMenu("Options", tuple(menus) + ("Reset options",)))
     traits.append(vt.Marker(((f"{PREFIX}Table", c.table_id), ("Kind", "combat"))))
     traits.append(vt.Delete())
     traits.append(vt.BasicPiece(image, c.marker))
@@ -164,13 +164,13 @@ def components_for(game, geom, gpid: Callable[[], str], entries: dict[str, bytes
             marker_svg(size_mm, ["CHECK" if c.kind in sight.KINDS else
                                  "ROLL" if c.place == "anywhere" else "RESOLVE",
                                  _short(c.table_id)], "#f2c94c"), geom.px_per_mm)
-        slots.append(vc.PieceSlot(text=resolution_piece(c, image).definition(),
+        slots.append(vc.PieceSlot(body=resolution_piece(c, image).definition(),
                                   entryName=c.marker, gpid=gpid(), width=px, height=px))
         if c.attacker_name:
             aimage = f"combat-{c.table_id}-attacker.png"
             entries["images/" + aimage] = drawing_png(
                 marker_svg(size_mm, ["ATTACK", _short(c.table_id)], "#f2994a"), geom.px_per_mm)
-            slots.append(vc.PieceSlot(text=attacker_piece(c, aimage).definition(),
+            slots.append(vc.PieceSlot(body=attacker_piece(c, aimage).definition(),
                                       entryName=c.attacker_name, gpid=gpid(), width=px, height=px))
         for g in c.published:
             glob[g] = ""

@@ -16,7 +16,7 @@ from builder.model.tables import RatioTable
 from builder.tables import dice as tdice
 from builder.tables.common import meaning
 from builder.tables.rounding import MIRROR, show
-from builder.vassal_combat import expr as x
+from builder.vassal import expr as x
 from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import (
     PREFIX,
@@ -193,7 +193,7 @@ def _build(game, t: RatioTable) -> Calculator:
                 if d != 1:
                     c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"],
                                             [{"HD": side_divs.index(d) + 1}], {}))
-        from builder.vassal.module import sector_label
+        from builder.vassal.ids import sector_label
 
         for a, b in arc_pairs:
             where = f"{key_text(sector_label(game, a))}>{key_text(sector_label(game, b))}"

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from builder.model.tables import RollSpec
 from builder.tables import rules as trules
-from builder.vassal_combat import expr as x
+from builder.vassal import expr as x
 from builder.vassal_combat.calculator import PREFIX, Input
 
 P = PREFIX
@@ -24,27 +24,43 @@ DYNAMIC = {"turn", "period", "flag", "all", "any", "not_"}
 STATIC = {"terrain", "region", "place", "within"}
 
 
-def unsupported(game, t, places: bool) -> str:
-    """Why the module cannot apply this table's rules ('' when it can)."""
-    if not t.rules:
-        return ""
+def by_hand(game, t, places: bool) -> dict[str, str]:
+    """The rules the module cannot apply for this table: rule id -> why. The table is still
+    offered; its marker leaves these rules out and tells the player to apply them by hand (a
+    cancellation goes with the rule it cancels: one applied without the other would be wrong)."""
+    out: dict[str, str] = {}
     if t.rules_combine != "cumulative" and len(t.rules) > 1:
-        return f"rules_combine = '{t.rules_combine}'"
+        return {r.id: f"rules_combine = '{t.rules_combine}'" for r in t.rules}
     for r in t.rules:
-        if r.group:
-            return f"rule '{r.id}' is in a group"
-        if r.effect not in EFFECTS and not (r.effect == "replace" and t.kind == "lookup"):
-            return f"rule '{r.id}': effect '{r.effect}'"
-        if r.effect == "shift" and t.kind not in ("ratio", "differential"):
-            return f"rule '{r.id}': shift"
-        for c in (r.when.walk() if r.when else ()):
-            for k in c.keys():
-                if k in STATIC and not (places and game.is_hex):
-                    return f"rule '{r.id}': a condition on '{k}'"
-                if k not in DYNAMIC | STATIC and not (k == "input" and t.kind == "lookup"):
-                    return f"rule '{r.id}': a condition on '{k}'"
-            if c.turn and RollSpec(c.turn).names():
-                return f"rule '{r.id}': turn compared with an input"
+        why = _rule_unsupported(game, t, r, places)
+        if why:
+            out[r.id] = why
+    changed = True
+    while changed:  # a cancellation and its target are applied together or not at all
+        changed = False
+        for r in t.rules:
+            if r.effect == "cancels" and (r.id in out) != (r.cancels in out):
+                other = r.cancels if r.id in out else r.id
+                out[other] = f"goes with rule '{r.id if other == r.cancels else r.cancels}'"
+                changed = True
+    return out
+
+
+def _rule_unsupported(game, t, r, places: bool) -> str:
+    if r.group:
+        return "it is in a group"
+    if r.effect not in EFFECTS and not (r.effect == "replace" and t.kind == "lookup"):
+        return f"effect '{r.effect}'"
+    if r.effect == "shift" and t.kind not in ("ratio", "differential"):
+        return "shift"
+    for c in (r.when.walk() if r.when else ()):
+        for k in c.keys():
+            if k in STATIC and not (places and game.is_hex):
+                return f"a condition on '{k}'"
+            if k not in DYNAMIC | STATIC and not (k == "input" and t.kind == "lookup"):
+                return f"a condition on '{k}'"
+        if c.turn and RollSpec(c.turn).names():
+            return "turn compared with an input"
     return ""
 
 
@@ -80,11 +96,14 @@ class Compiled:
 
 
 def compile_rules(c, game, t, field_of=None) -> Compiled:
-    """Inputs for the rules and the expressions of their combined effects."""
+    """Inputs for the rules and the expressions of their combined effects (the rules by_hand
+    names are left out: the calculator's chat line names them for the player)."""
     out = Compiled()
+    nodes = static_nodes(t)  # numbered over every rule, as the caller packed them
+    skip = by_hand(game, t, places=field_of is not None)
+    t = t.model_copy(update={"rules": tuple(r for r in t.rules if r.id not in skip)})
     if not t.rules:
         return out
-    nodes = static_nodes(t)
     if any(r.when and any(n.turn or n.period for n in r.when.walk()) for r in t.rules):
         first = game.info.turns.first
         c.inputs.append(Input(f"{P}Turn", "game turn", "count", default=str(first), min=first,

@@ -15,7 +15,7 @@ says so and names the LOS thread (which lists the hexes crossed) and `builder ca
 
 from __future__ import annotations
 
-from builder.vassal_combat import expr as x
+from builder.vassal import expr as x
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input
 from builder.vassal_combat.locations import Field, Packer, key_text
 

@@ -130,6 +130,7 @@ public class VCheck {
       return;
     }
     OUT.println("LOADED\t" + clean(gm.getGameName()) + "\t" + clean(gm.getGameVersion()));
+    OUT.println("ENGINE\t" + clean(Info.getVersion()));
 
     onEdt(() -> {
       try {
@@ -143,6 +144,15 @@ public class VCheck {
     onEdt(() -> {
       try {
         report(gm);
+      }
+      catch (Throwable t) {
+        problem("EXCEPTION", t.toString());
+        t.printStackTrace();
+      }
+    });
+    onEdt(() -> {
+      try {
+        toolbars(gm);
       }
       catch (Throwable t) {
         problem("EXCEPTION", t.toString());
@@ -277,6 +287,52 @@ public class VCheck {
     }
     for (TurnTracker t : gm.getAllDescendantComponentsOf(TurnTracker.class)) {
       OUT.println("TURN\t" + clean(t.getConfigureName()) + "\t" + clean(t.getAttributeValueString("turnFormat")));
+    }
+  }
+
+  /**
+   * What each toolbar shows, as the engine built it: TOOLBAR where text tooltip hotkey, one
+   * record per button of the module's toolbar and of each map window's ("code,modifiers" of the
+   * hotkey that presses it, as the button's listener holds it); WINDOW kind name for each palette,
+   * chart window and map.
+   */
+  static void toolbars(GameModule gm) {
+    java.util.Map<String, javax.swing.JToolBar> bars = new java.util.LinkedHashMap<>();
+    bars.put("Module", gm.getToolBar());
+    for (VASSAL.build.module.Map m : VASSAL.build.module.Map.getMapList()) {
+      bars.put(m.getMapName(), m.getToolBar());
+    }
+    for (java.util.Map.Entry<String, javax.swing.JToolBar> e : bars.entrySet()) {
+      for (java.awt.Component k : WizardCloser.all(e.getValue())) {
+        if (!(k instanceof javax.swing.AbstractButton) || !k.isVisible()) {
+          continue;
+        }
+        javax.swing.AbstractButton b = (javax.swing.AbstractButton) k;
+        String key = "";
+        if (b instanceof VASSAL.tools.LaunchButton) {
+          try {
+            java.lang.reflect.Field f = VASSAL.tools.LaunchButton.class.getDeclaredField("keyListener");
+            f.setAccessible(true);
+            VASSAL.tools.NamedKeyStrokeListener l = (VASSAL.tools.NamedKeyStrokeListener) f.get(b);
+            javax.swing.KeyStroke ks = l == null ? null : l.getKeyStroke();
+            key = ks == null ? "" : ks.getKeyCode() + "," + ks.getModifiers();
+          }
+          catch (ReflectiveOperationException ex) {
+            key = "?";
+          }
+        }
+        OUT.println("TOOLBAR\t" + clean(e.getKey()) + "\t" + clean(b.getText()) + "\t"
+          + clean(b.getToolTipText()) + "\t" + key);
+      }
+    }
+    for (VASSAL.build.module.PieceWindow w : gm.getAllDescendantComponentsOf(VASSAL.build.module.PieceWindow.class)) {
+      OUT.println("WINDOW\tpalette\t" + clean(w.getConfigureName()));
+    }
+    for (VASSAL.build.module.ChartWindow w : gm.getAllDescendantComponentsOf(VASSAL.build.module.ChartWindow.class)) {
+      OUT.println("WINDOW\tcharts\t" + clean(w.getConfigureName()));
+    }
+    for (VASSAL.build.module.Map m : VASSAL.build.module.Map.getMapList()) {
+      OUT.println("WINDOW\tmap\t" + clean(m.getMapName()));
     }
   }
 

@@ -5,6 +5,8 @@
 // showing modal dialogs every 150 ms and answers each on the event thread (modal dialogs keep
 // pumping events): the first real side in any list or combo box, then the button that goes on
 // (Finish, OK, Next, Yes, Start), else the first enabled button. Each answer is reported.
+// VASSAL 3.7's "New Session Beginning. Start new Logfile?" is answered No, as a player who
+// starts a game to play it does (Yes opens a file chooser to write a log).
 
 import java.awt.Component;
 import java.awt.Container;
@@ -57,8 +59,9 @@ public final class WizardCloser {
     try {
       StringBuilder text = new StringBuilder();
       text(d, text);
-      String chosen = choose(d);
-      AbstractButton go = goOn(d);
+      boolean logfile = text.toString().contains("Start new Logfile?");
+      String chosen = logfile ? "No" : choose(d);
+      AbstractButton go = logfile ? button(d, "no") : goOn(d);
       report.accept(clean(d.getTitle()) + "\t" + clean(chosen) + "\t" + clean(text.toString()));
       if (go != null) {
         go.doClick();
@@ -139,6 +142,15 @@ public final class WizardCloser {
       }
     }
     return first;
+  }
+
+  static AbstractButton button(Container c, String label) {
+    for (Component k : all(c)) {
+      if (k instanceof AbstractButton && label.equalsIgnoreCase(String.valueOf(((AbstractButton) k).getText()).trim())) {
+        return (AbstractButton) k;
+      }
+    }
+    return null;
   }
 
   static List<Component> all(Container c) {

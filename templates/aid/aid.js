@@ -137,11 +137,16 @@
     }
     if (res.column) main.append(el("p", { class: "column" }, "Column: " + res.column));
     if (res.roll) main.append(el("p", { class: "rolled" }, "Roll: " + res.roll.join(", ")));
-    if (res.steps.length) {
+    if (res.steps.length || (res.unused || []).length) {
       main.append(el("h3", {}, "Working"));
       const ol = el("ol", { class: "steps" });
       for (const s of res.steps) ol.append(el("li", {}, s));
       main.append(ol);
+    }
+    if ((res.unused || []).length) {  // every input given is accounted for: these changed nothing
+      const ul = el("ul", { class: "unused", "aria-label": "Inputs that changed nothing" });
+      for (const u of res.unused) ul.append(el("li", { "data-input": u.input }, u.text));
+      main.append(ul);
     }
     out.append(main);
     if (odds && odds.distribution.length > 1) {

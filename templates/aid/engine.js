@@ -160,6 +160,13 @@
       this.columns = []; this.expected = {};
     }
     step(t) { this.steps.push(t); }
+    echo(t) { (this.echoes = this.echoes || new Set()).add(this.steps.length); this.steps.push(t); }
+    answer() {
+      const echoes = this.echoes || new Set();
+      return JSON.stringify([this.steps.filter((_, i) => !echoes.has(i)), this.column, this.outcome ? outcomeKey(this.outcome) : null,
+        this.distribution.map(([o, p]) => [outcomeKey(o), p.text()]), this.columns.map(([c, p]) => [c, p.text()]),
+        Object.keys(this.expected).sort().map((k) => [k, this.expected[k].text()])]);
+    }
     note(t) { if (t && !this.notes.includes(t)) this.notes.push(t); }
     toDict() {
       const d = {
@@ -170,7 +177,7 @@
         distribution: this.distribution.map(([o, p]) => ({ result: o.result, meaning: o.meaning,
           numbers: Object.assign({}, o.numbers), probability: p.text(), p: p.valueOf() })),
         expected: Object.fromEntries(Object.entries(this.expected).map(([k, v]) => [k, { value: v.text(), float: Math.round(v.valueOf() * 1e6) / 1e6 }])),
-        notes: this.notes.slice(),
+        notes: this.notes.slice(), unused: (this.unused || []).map((u) => Object.assign({}, u)),
       };
       if (this.columns.length) d.columns = this.columns.map(([c, p]) => ({ column: c, probability: p.text(), p: p.valueOf() }));
       return d;
@@ -253,8 +260,21 @@
     return spec.multiple ? values : values[0];
   }
   // resolve
-  function resolve(specs, given) {
+  // inputs._ALIASES: other spellings, and the place inputs' former names
+  const ALIASES = { defense: ["defence"], defence: ["defense"], defender_hex: ["hex"], target_hex: ["hex"], target_sector: ["sector"],
+    defender_terrain: ["terrain"], target_terrain: ["terrain"], defence_terrain: ["terrain"], defense_terrain: ["terrain"] };
+  function aliased(name, ids) {
+    if (ids.includes(name)) return name;
+    return (ALIASES[name] || []).find((o) => ids.includes(o)) || name;
+  }
+  function resolve(specs, rawGiven) {
     const ids = specs.map((s) => s.id);
+    const given = {};
+    for (const [k, v] of Object.entries(rawGiven)) {
+      const key = aliased(k, ids);
+      if (key in given) throw new CalcError(key + " is given twice (" + k + " is another name for " + key + "): give it once");
+      given[key] = v;
+    }
     const unknown = Object.keys(given).filter((k) => !ids.includes(k));
     if (unknown.length) throw new CalcError("unknown input" + (unknown.length > 1 ? "s " : " ") + unknown.join(", ") + "; this table takes: " + ids.join(", "));
     const values = {};
@@ -292,31 +312,44 @@
     for (const x of items) if (key(x) > key(best)) best = x;
     return best;
   }
-  // apply_modifiers
-  function applyModifiers(calc, mods, values, terrain = null, where = "", regions = []) {
+  // apply_modifiers: modifiers for terrain or regions come from the place, never from inputs
+  const placeBound = (m) => (m.terrain || []).length > 0 || (m.regions || []).length > 0;
+  function fromPlace(m, place) {
+    if (!place) return null;
+    const parts = [];
+    if ((m.terrain || []).length) parts.push(place.terrain === null ? null : m.terrain.some((x) => place.terrain.includes(x)));
+    if ((m.regions || []).length) parts.push(place.regions === null ? null : m.regions.some((x) => place.regions.includes(x)));
+    if (parts.some((p) => p === true)) return true;
+    return parts.some((p) => p === null) ? null : false;
+  }
+  function whyPlace(m, place) {
+    const terrain = [...new Set((m.terrain || []).filter((x) => (place.terrain || []).includes(x)))].sort();
+    if (terrain.length) return " (" + terrain.join(", ") + (place.where ? " in " + place.where : "") + ")";
+    const regions = [...new Set((m.regions || []).filter((x) => (place.regions || []).includes(x)))].sort();
+    return " (" + (place.where || "the hex") + " is in " + regions.join(", ") + ")";
+  }
+  function applyModifiers(calc, mods, values, place = null) {
     let total = 0;
+    const where = place && place.where ? " in " + place.where : "";
+    const unknown = (mods || []).filter((m) => placeBound(m) && fromPlace(m, place) === null);
+    if (unknown.length) calc.note("Modifiers for the place (" + unknown.map((m) => m.label + " " + signed(m.value)).join(", ") + ") apply only when the " + (place && place.terrain !== null ? "hex is given." : "terrain or the place is given."));
     const groups = new Map();
     for (const m of mods || []) if (m.group) { if (!groups.has(m.group)) groups.set(m.group, []); groups.get(m.group).push(m); }
     for (const [group, members] of groups) {
-      let chosenIds = values[slug(group)] || [];
-      let fromMap = false;
-      if (!chosenIds.length && terrain !== null) {
-        chosenIds = members.filter((m) => (m.terrain || []).some((x) => terrain.includes(x))).map((m) => m.id);
-        fromMap = chosenIds.length > 0;
-      }
-      const chosen = members.filter((m) => chosenIds.includes(m.id));
+      const chosenIds = values[slug(group)] || [];
+      const chosen = members.filter((m) => (!placeBound(m) && chosenIds.includes(m.id)) || (placeBound(m) && fromPlace(m, place)));
       if (!chosen.length) continue;
       const best = firstMax(chosen, (m) => m.value);
       total += best.value;
-      const src = fromMap && where ? " in " + where : "";
+      const src = chosen.some(placeBound) ? where : "";
       if (chosen.length > 1) calc.step(group + src + ": " + chosen.map((m) => m.label + " " + signed(m.value)).join(", ") + ": not cumulative, only the highest applies: " + signed(best.value) + (best.source ? " (" + best.source + ")" : ""));
       else calc.step(group + src + ": " + best.label + " " + signed(best.value) + (best.source ? " (" + best.source + ")" : ""));
       itemNote(calc, best, best.label);
     }
     for (const m of mods || []) {
       if (m.group) continue;
-      const v = values[m.id];
       if ((m.values || []).length) {
+        const v = values[m.id];
         if (v != null && v !== "") {
           total += Number(v);
           calc.step("modifier: " + m.label + " " + signed(Number(v)) + (m.source ? " (" + m.source + ")" : ""));
@@ -324,42 +357,42 @@
         }
         continue;
       }
-      const auto = terrain !== null && !truthy(v) && (m.terrain || []).length && m.terrain.some((x) => terrain.includes(x));
-      const inRegions = (m.regions || []).filter((x) => regions.includes(x));
-      const region = !truthy(v) && !auto && inRegions.length > 0;
-      const n = auto || region ? 1 : (truthy(v) ? Number(v) : 0);
+      let n;
+      if (placeBound(m)) n = fromPlace(m, place) ? 1 : 0;
+      else { const v = values[m.id]; n = truthy(v) ? Number(v) : 0; }
       if (n) {
         total += m.value * n;
-        calc.step("modifier: " + m.label + (n > 1 ? " x" + n : "") + " " + signed(m.value * n) + (auto ? " (from the terrain" + (where ? " in " + where : "") + ")" : "") + (region ? " (" + where + " is in " + [...new Set(inRegions)].sort().join(", ") + ")" : "") + (m.source ? " (" + m.source + ")" : ""));
+        calc.step("modifier: " + m.label + (n > 1 ? " x" + n : "") + " " + signed(m.value * n) + (placeBound(m) ? whyPlace(m, place) : "") + (m.source ? " (" + m.source + ")" : ""));
         itemNote(calc, m, m.label);
       }
     }
     return total;
   }
-  function checkNoClash(values, a, b) {
-    if (truthy(values[a]) && truthy(values[b])) throw new CalcError("give " + a + " or " + b + ", not both: " + b + " reads " + a + " from the map");
-  }
 
-  // ----- terrain (builder.tables.terrain) -------------------------------------------------------
-  function placeTerrain(values, prefix, calc) {
-    const chosen = values[prefix + "terrain"];
+  // ----- the place (builder.tables.place): terrain named, or read from the hex or sector --------
+  function readPlace(values, calc) {
+    const named = values.terrain;
     const isHex = G.map.kind === "hex";
-    const where = isHex ? values[prefix + "hex"] : values[prefix + "sector"];
-    if (truthy(chosen) && where != null) throw new CalcError("give " + prefix + "terrain or the " + (isHex ? "hex" : "sector") + ", not both");
-    if (truthy(chosen)) return chosen.slice();
-    if (where == null) return null;
-    let ids, label;
-    if (isHex) { ids = hexTerrain(where).slice(); label = where; } else {
-      const s = G.map.sectors[where]; ids = s.terrain.slice(); label = s.name;
+    const h = isHex ? values.hex : null, s = isHex ? null : values.sector;
+    const none = { terrain: null, hex: null, sector: null, regions: null, where: "" };
+    if (truthy(named) && (h != null || s != null)) throw new CalcError("give terrain or the " + (isHex ? "hex" : "sector") + ", not both: the map gives the terrain of the place named");
+    if (h != null) {
+      const terrain = hexTerrain(h).slice();
+      if (calc) calc.echo(h + ": " + terrain.map(terrainName).join(", "));
+      return { ...none, terrain, hex: h, regions: HEX.get(h)[3].slice(), where: h };
     }
-    const names = ids.filter((i) => terrainType(i)).map((i) => terrainType(i).name);
-    calc.step(label + ": " + (names.length ? names.join(", ") : "no terrain feature"));
-    return ids;
+    if (s != null) {
+      const sector = G.map.sectors[s];
+      if (calc) calc.echo(sector.name + ": " + (sector.terrain.length ? sector.terrain.map(terrainName).join(", ") : "no terrain feature"));
+      return { ...none, terrain: sector.terrain.slice(), sector: s, where: sector.name };
+    }
+    if (truthy(named)) return { ...none, terrain: named.slice() };
+    return none;
   }
   function divisor(effect, ids, choice, calc, what) {
     if (!ids || !ids.length) return new F(1);
     const found = ids.filter((i) => terrainType(i) && effect in terrainType(i).effects).map((i) => [terrainType(i), fracOf(terrainType(i).effects[effect])]);
-    if (!found.length) { calc.step(what + ": no terrain with a " + effect + ": divide by 1"); return new F(1); }
+    if (!found.length) return new F(1);
     if (choice === "cumulative") {
       let v = new F(1);
       for (const [, x] of found) v = v.mul(x);
@@ -399,11 +432,11 @@
 
   // ----- rules as data (builder.tables.rules, meanings from builder.tables.effects) -------------
   const PLACES = {
-    ratio: ["defender", "attacker", "terrain", "hex", "attacker_hexes"],
-    differential: ["defender", "attacker", "defender_terrain", "defender_hex", "attacker_hexes"],
-    fire: ["target", "firer", "target_terrain", "target_hex", ""],
-    "modified-roll": ["target", "firer", "target_terrain", "target_hex", ""],
-    lookup: ["", "", "", "", ""],
+    ratio: ["defender", "attacker", "attacker_hexes"],
+    differential: ["defender", "attacker", "attacker_hexes"],
+    fire: ["target", "firer", ""],
+    "modified-roll": ["target", "firer", ""],
+    lookup: ["", "", ""],
   };
   const ROLES = ["attacker", "defender", "firer", "target"];
   const ATTRIBUTES = ["side", "formation", "type", "size"];
@@ -414,9 +447,9 @@
   function* walk(c) { yield c; for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) yield* walk(x); }
   function* conditionsOf(t) { for (const r of t.rules || []) if (r.when) yield* walk(r.when); }
   // facts
-  function ruleFacts(t, values, terrain = null) {
+  function ruleFacts(t, values, place = null) {
     const f = { turn: null, periods: null, scenario: null, roles: {}, terrain: null, regions: null, hex: null, crossings: null, distances: null, ranges: null, flags: {} };
-    const [, , terrainId, hexId, attId] = PLACES[t.kind];
+    const attId = PLACES[t.kind][2];
     f.turn = values.turn != null ? values.turn : null;
     if (f.turn != null) {
       const d = (G.turns || []).find((x) => x.number === f.turn);
@@ -436,19 +469,12 @@
     for (const c of conditionsOf(t)) if (c.flag) f.flags[c.flag] = truthy(values[c.flag]);
     f.numbers = {};
     for (const i of t.inputs || []) if (values[i.id] != null) f.numbers[i.id] = values[i.id];
-    const h = hexId ? values[hexId] : null;
-    const chosen = terrainId ? values[terrainId] : null;
-    if (terrain !== null) f.terrain = new Set(terrain);
-    else if (truthy(chosen)) f.terrain = new Set(chosen);
-    if (h != null && G.map.kind === "hex") {
-      f.hex = h;
-      if (f.terrain === null) f.terrain = new Set(hexTerrain(h));
-      f.regions = new Set(HEX.get(h)[3]);
+    if (place && place.terrain !== null) f.terrain = new Set(place.terrain);
+    if (place && place.hex !== null) {
+      f.hex = place.hex;
+      f.regions = new Set(place.regions || []);
       const attackers = attId ? values[attId] : null;
-      if (truthy(attackers)) f.crossings = attackers.map((a) => new Set(hexsideTypes(a, h)));
-    } else if (h != null) {
-      const s = G.map.sectors[h];
-      if (s && f.terrain === null) f.terrain = new Set(s.terrain);
+      if (truthy(attackers)) f.crossings = attackers.map((a) => new Set(hexsideTypes(a, place.hex)));
     }
     return f;
   }
@@ -538,7 +564,7 @@
     for (const role of ROLES) for (const a of Object.keys(c[role] || {})) if ((f.roles[role] || {})[a] == null) out.push(role + "_" + a);
     if (((c.terrain || []).length && f.terrain === null) || (((c.region || []).length || c.place) && f.hex === null)) out.push("the hex");
     if ((c.across || []).length && f.crossings === null) out.push("the attackers' hexes and the defender's hex");
-    if (c.distance && f.distances === null) out.push("each firing unit's distance (distance, or firer_hexes and target_hex)");
+    if (c.distance && f.distances === null) out.push("each firing unit's distance (distance, or firer_hexes and hex)");
     else if (c.distance && /range/.test(c.distance) && f.ranges === null) out.push("each firing unit's range");
     for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) out.push(needs(x, f));
     return [...new Set(out.filter((o) => o))].join(", ");
@@ -743,15 +769,15 @@
     const clear = t.terrain_rows.find((r) => r.name === t.default_row) || row;
     return "column " + (i + 1) + " of " + t.columns + (i < clear.differentials.length ? ", the " + clear.name + " row's " + clear.differentials[i] : "");
   }
-  function rowsFromMap(t, values, calc) {
-    const d = values.defender_hex;
-    const terrain = hexTerrain(d);
-    calc.step("defender in " + d + ": " + terrain.map(terrainName).join(", "));
+  function rowsFromPlace(t, values, calc, place) {
+    const terrain = place.terrain;
     const rows = t.terrain_rows.filter((r) => (r.terrain || []).some((x) => terrain.includes(x)) && !r.condition);
     for (const r of t.terrain_rows) {
       if (r.condition && (r.terrain || []).some((x) => terrain.includes(x)) && !truthy(values[slug(r.condition)])) calc.step(r.name + ": only " + r.condition);
     }
     const attackers = values.attacker_hexes || [];
+    const d = place.hex;
+    if (attackers.length && d === null) throw new CalcError("attacker_hexes needs hex (the defender's hex) to know the hexsides crossed");
     const crossing = new Map();
     for (const a of attackers) {
       if (distance(a, d) !== 1) throw new CalcError("attacker_hexes: " + a + " is not adjacent to the defender's hex " + d + " (distance " + distance(a, d) + ")");
@@ -775,11 +801,10 @@
       if (t.hexside_applies === "any" && across.size < attackers.length) calc.note("A hexside row applies when any attacking unit attacks across that hexside (rows are then chosen best for the defender).");
       rows.push(r);
     }
-    if (!attackers.length && t.terrain_rows.some((r) => (r.hexsides || []).length)) calc.note("No attacker hexes given, so no hexside (trench, canal, river) row was considered.");
+    if (!attackers.length && d !== null && t.terrain_rows.some((r) => (r.hexsides || []).length)) calc.note("No attacker hexes given, so no hexside (trench, canal, river) row was considered.");
     return rows;
   }
-  function candidateRows(t, values, calc, ruled = []) {
-    checkNoClash(values, "row", "defender_hex");
+  function candidateRows(t, values, calc, place, ruled = []) {
     let rows = [];
     if (truthy(values.row)) {
       for (const text of values.row) {
@@ -788,10 +813,11 @@
         for (const r of found) if (!rows.includes(r)) rows.push(r);
       }
       calc.step("terrain row given: " + rows.map((r) => r.name).join(", "));
-    } else if (values.defender_hex != null) {
-      rows = rowsFromMap(t, values, calc);
+      if (place.terrain !== null) calc.step("the row given is read, not the row of the terrain");
+    } else if (place.terrain !== null) {
+      rows = rowsFromPlace(t, values, calc, place);
     }
-    const hexTer = values.defender_hex != null ? hexTerrain(values.defender_hex) : null;
+    const hexTer = place.terrain;
     for (const cond of conditions(t)) {
       if (!truthy(values[slug(cond)])) continue;
       for (const r of t.terrain_rows) {
@@ -835,10 +861,9 @@
     return calc;
   }
   // _divided_defence: Vimy 14.1, the defence divided by the defender's terrain, rounded down
-  function dividedDefence(t, values, defence, calc) {
-    if (!t.defence_effect) return defence;
-    let ids = (values.defence_terrain || []).slice();
-    if (!ids.length && values.defender_hex != null) ids = hexTerrain(values.defender_hex).slice();
+  function dividedDefence(t, place, defence, calc) {
+    if (!t.defence_effect || place.terrain === null) return defence;
+    const ids = place.terrain;
     const found = ids.filter((i) => terrainType(i) && t.defence_effect in terrainType(i).effects).map(terrainType);
     if (!found.length) return defence;
     const best = firstMax(found, (x) => fracOf(x.effects[t.defence_effect]).valueOf());
@@ -849,14 +874,15 @@
     return nw;
   }
   function calcDifferential(t, values, roll, calc) {
-    const applied = evaluateRules(t, values, ruleFacts(t, values), calc);
+    const place = readPlace(values, calc);
+    const applied = evaluateRules(t, values, ruleFacts(t, values, place), calc);
     if (refuseRules(applied, calc)) return calc;
     const [afac, arule] = attackFactor(applied);
     const attack = scaleBy(values.attack, afac, arule || "down", calc, "attack");
     const [dfac, drule] = defenceFactor(applied);
-    const defence = dividedDefence(t, values, scaleBy(values.defence, dfac, drule || "down", calc, "defence"), calc), diff = attack - defence;
+    const defence = dividedDefence(t, place, scaleBy(values.defence, dfac, drule || "down", calc, "defence"), calc), diff = attack - defence;
     calc.step("differential: attack " + attack + " - defence " + defence + " = " + signed(diff));
-    const rows = candidateRows(t, values, calc, applied.rows);
+    const rows = candidateRows(t, values, calc, place, applied.rows);
     const options = rows.map((r) => [r, ...bandColumn(t, r, diff)]);
     const allowed = options.filter((o) => o[1] !== null);
     if (options.length > 1) for (const [r, i, how] of options) calc.step("  " + r.name + ": " + how + (i !== null ? " -> column " + (i + 1) : ""));
@@ -883,7 +909,7 @@
     }
     calc.column = diffLabel(t, row, col);
     calc.step("column: " + calc.column);
-    const drm = applyModifiers(calc, t.modifiers, values) + applied.drm;
+    const drm = applyModifiers(calc, t.modifiers, values, place) + applied.drm;
     if (applied.drm) calc.step("rules: " + signed(applied.drm) + " to the roll");
     return readColumn(t, col, drm, roll, calc, applied);
   }
@@ -902,26 +928,14 @@
     throw new CalcError(t.id + ": no column for " + fireStrength(t) + " " + strength + "; columns: " + t.bands.join(", "));
   }
   const cellLoss = (c) => (["-", "—", ""].includes(c.trim()) ? 0 : parseInt(c, 10));
-  // the target's place: terrain named or read from its hex (builder.tables.fire._target)
-  function fireTarget(t, values, calc) {
-    let ids = null, where = "", regions = [];
-    const h = values.target_hex;
-    if (t.terrain_effect || truthy(values.target_terrain)) ids = placeTerrain(values, "target_", calc);
-    else if (h != null) { ids = hexTerrain(h).slice(); calc.step("target in " + h + ": " + ids.map(terrainName).join(", ")); }
-    if (h != null && G.map.kind === "hex") {
-      where = h; regions = HEX.get(h)[3];
-      for (const m of t.modifiers || []) if (m.group && ((m.terrain || []).length || (m.regions || []).length) && truthy(values[slug(m.group)])) throw new CalcError("give " + slug(m.group) + " or target_hex, not both: target_hex reads " + slug(m.group) + " from the map");
-    }
-    return [ids, where, regions];
-  }
   // each firing unit's distance and range (builder.tables.fire._per_unit)
   function firePerUnit(t, values, f, n) {
     let dist = values.distance;
     const hexes = values.firer_hexes;
     if (truthy(dist) && truthy(hexes)) throw new CalcError("give distance or firer_hexes, not both: firer_hexes reads the distance from the map");
     if (truthy(hexes)) {
-      if (values.target_hex == null) throw new CalcError("firer_hexes needs target_hex (the distance is measured to it)");
-      dist = hexes.map((h) => distance(h, values.target_hex));
+      if (values.hex == null) throw new CalcError("firer_hexes needs the target's hex (the distance is measured to it)");
+      dist = hexes.map((h) => distance(h, values.hex));
     }
     for (const [name, got] of [[truthy(hexes) ? "firer_hexes" : "distance", dist], ["range", values.range]]) {
       if (truthy(got) && got.length !== n) throw new CalcError(name + ": give one value per firing unit, in the order of " + fireStrength(t) + " (" + n + " unit" + (n !== 1 ? "s" : "") + "), not " + got.length);
@@ -981,8 +995,9 @@
     return [t.results[String(row)][col], how];
   }
   function calcFire(t, values, roll, calc) {
-    const [ids, where, regions] = fireTarget(t, values, calc);
-    const f = ruleFacts(t, values, ids);
+    const place = readPlace(values, calc);
+    const ids = place.terrain;
+    const f = ruleFacts(t, values, place);
     const bands = t.bands || [];
     let units = [];
     if (bands.length) {
@@ -1001,7 +1016,7 @@
     }
     let div = new F(1);
     if (t.terrain_effect) div = divisor(t.terrain_effect, ids, "best-for-defender", calc, "target's terrain");
-    const drm = applyModifiers(calc, t.modifiers, values, ids, where, regions) + applied.drm;
+    const drm = applyModifiers(calc, t.modifiers, values, place) + applied.drm;
     if (applied.drm) calc.step("rules: " + signed(applied.drm) + " to the roll");
     if ((t.modifiers || []).length || applied.drm || (t.rules || []).length) calc.step("net modifier: " + signed(drm));
     if (col === null) {
@@ -1150,6 +1165,7 @@
       }
     }
     if (given && truthy(mg)) throw new CalcError("give attack_loss or the fire (mg, mg_roll), not both");
+    if (f && !truthy(mg) && !given && values.sector == null) calc.note("The defender's " + f.name + " fires first when its strength (mg) or the defender's sector is given: no fire first here.");
     if (!f || !truthy(mg)) {
       if (values.mg_roll != null) throw new CalcError("mg_roll needs mg (the fire strength)");
       if (given) calc.step("losses before the combat: " + given);
@@ -1249,8 +1265,9 @@
   }
   function calcRatio(t, values, roll, calc) {
     const edges = Array.isArray(values.attack) ? values.attack : [values.attack];
-    const terrainIds = placeTerrain(values, "", calc);
-    const applied = evaluateRules(t, values, ruleFacts(t, values, terrainIds), calc);
+    const place = readPlace(values, calc);
+    const terrainIds = place.terrain;
+    const applied = evaluateRules(t, values, ruleFacts(t, values, place), calc);
     if (refuseRules(applied, calc)) return calc;
     const [attack, sideShifts] = attackTotal(t, values, edges, applied, calc);
     let defence = values.defence;
@@ -1264,7 +1281,7 @@
     const [afac, arule] = attackFactor(applied);
     const baseShift = terrainShift(t.shift_effect, terrainIds, calc, t.terrain_choice, sideShifts);
     const losses = fireLosses(t, values, calc);
-    const drm = applyModifiers(calc, t.modifiers, values) + applied.drm;
+    const drm = applyModifiers(calc, t.modifiers, values, place) + applied.drm;
     if (applied.drm) calc.step("rules: " + signed(applied.drm) + " to the roll");
     const playerShift = shiftTotal(calc, t.shifts, values);
     const [lo, hi] = diceRange(t.dice);
@@ -1356,16 +1373,10 @@
   }
   const isEffect = (r) => !NO_EFFECT.includes(r.trim().toLowerCase());
   function calcModifiedRoll(t, values, roll, calc) {
-    let terrain = null, where = "", regions = [];
-    if (values.target_hex != null) {
-      const h = values.target_hex;
-      terrain = hexTerrain(h); where = h; regions = HEX.get(h)[3];
-      calc.step("target in " + where + ": " + terrain.map(terrainName).join(", "));
-      for (const m of t.modifiers || []) if (m.group && truthy(values[slug(m.group)])) throw new CalcError("give " + slug(m.group) + " or target_hex, not both");
-    }
-    const applied = evaluateRules(t, values, ruleFacts(t, values, terrain), calc);
+    const place = readPlace(values, calc);
+    const applied = evaluateRules(t, values, ruleFacts(t, values, place), calc);
     if (refuseRules(applied, calc)) return calc;
-    const drm = applyModifiers(calc, t.modifiers, values, terrain, where, regions) + applied.drm;
+    const drm = applyModifiers(calc, t.modifiers, values, place) + applied.drm;
     if (applied.drm) calc.step("rules: " + signed(applied.drm) + " to the roll");
     calc.step("net modifier: " + signed(drm));
     const [lo, hi] = mrRows(t);
@@ -1798,12 +1809,17 @@
     lookup: calcLookup, chart: calcChart, "line-of-sight": calcSight, range: calcSight };
 
   // ----- the API (builder.tables.api.calculate) ---------------------------------------------------
-  function calculate(id, given, roll) {
+  function calculate(id, given, roll, account = true) {
+    const calc = calculateOnce(id, given || {}, roll);
+    if (account && Object.keys(given || {}).length) calc.unused = unusedInputs(id, given, roll, calc);
+    return calc.toDict();
+  }
+  function calculateOnce(id, given, roll) {
     const spec = specsById[id];
     if (!spec) throw new CalcError(G.game + " has no table or calculator '" + id + "'; choose from: " + Object.keys(specsById).join(", "));
     if (roll === "" || roll === undefined) roll = null;
     const values = resolve(spec.inputs, given || {});
-    if (!(id in G.tables)) return calcMap(id, values, roll).toDict();
+    if (!(id in G.tables)) { const c = id === "victory" ? calcVictory(values, roll) : calcMap(id, values, roll); c.values_ = values; return c; }
     let t = G.tables[id];
     const calc = new Calc(t.id, t.name, t.kind);
     const reading = "reading" in values ? values.reading : "written";
@@ -1819,8 +1835,230 @@
     if (roll != null && t.kind === "chart") throw new CalcError(t.id + " is a chart: it has no roll (leave out --roll)");
     KINDS[t.kind](t, values, roll, calc);
     tableNotes(calc, t);
-    return calc.toDict();
+    calc.values_ = Object.assign({ reading }, values);
+    return calc;
   }
+
+  // ----- victory (builder.tables.victory): the scenario's counts, points and standing ----------
+  const vpText = (v) => (v.cmp(0) > 0 ? "+" : "") + show(v) + " VP";
+  function vLimit(x) {
+    const parts = [];
+    if (x.at_least != null) parts.push("at least " + show(fracOf(x.at_least)));
+    if (x.at_most != null) parts.push("at most " + show(fracOf(x.at_most)));
+    return parts.join(" and ");
+  }
+  function vDecides(x, n) {
+    if (x.at_least == null && x.at_most == null) return false;
+    return (x.at_least == null || n.cmp(fracOf(x.at_least)) >= 0) && (x.at_most == null || n.cmp(fracOf(x.at_most)) <= 0);
+  }
+  function vAmount(v, values) {
+    if (v.held) {
+      const got = values[v.id];
+      if (got == null) return [null, ""];
+      if (typeof got === "boolean") return [new F(got ? 1 : 0), got ? v.places[0][1] : ""];
+      if (Array.isArray(got)) {
+        const held = v.places.filter((p) => got.includes(p[0]));
+        return [new F(held.length), held.map((p) => p[1] + " " + vpText(fracOf(p[2]))).join(", ")];
+      }
+      return [new F(got), ""];
+    }
+    if (v.weights.length) {
+      const parts = []; let total = new F(0), known = false;
+      for (const [iid, value, w] of v.weights) {
+        const n = values[iid];
+        if (n == null) continue;
+        known = true; total = total.add(fracOf(w).mul(n));
+        parts.push(n + " x " + show(fracOf(w)) + " (" + value + ")");
+      }
+      return [known ? total : null, parts.join(" + ")];
+    }
+    const got = values[v.id];
+    return [got == null ? null : new F(got), ""];
+  }
+  function vScored(v, n, got) {
+    const vp = fracOf(v.vp);
+    if (v.threshold != null) return n.cmp(fracOf(v.threshold)) >= 0 ? vp : new F(0);
+    if (v.held) {
+      if (v.all) return n.eq(v.places.length) ? vp : new F(0);
+      if (Array.isArray(got)) return v.places.filter((p) => got.includes(p[0])).reduce((a, p) => a.add(fracOf(p[2])), new F(0));
+      return n.mul(fracOf(v.places[0][2]));
+    }
+    return n.mul(vp);
+  }
+  function calcVictory(values, roll) {
+    if (roll != null) throw new CalcError("victory has no roll: leave out --roll");
+    const scs = G.victory.scenarios;
+    const sc = scs.length > 1 ? scs.find((x) => x.id === values.scenario) : scs[0];
+    const calc = new Calc("victory", "Victory", "victory");
+    if (scs.length > 1) calc.step("scenario: " + sc.name);
+    const byId = Object.fromEntries(sc.counts.map((v) => [v.id, v]));
+    const stands = {};
+    let total = new F(0), scoring = false;
+    for (const v of sc.counts) {
+      const [n, named] = vAmount(v, values);
+      stands[v.id] = n;
+      if (n === null) {
+        if (fracOf(v.vp).n || v.result || v.has_vp) calc.note(v.name + ": not given, so counted as none" + (v.result ? "; it decides the game (" + v.result + ") when it is " + vLimit(v) : "") + ".");
+        continue;
+      }
+      let vp = vScored(v, n, values[v.id]);
+      if (v.has_vp) scoring = true;
+      let asked = "";
+      if (v.only_if && v.has_vp && !values[v.only_if]) { asked = ": scores only when " + sc.questions[v.only_if]; vp = new F(0); }
+      let line = v.name + ": " + show(n) + (named ? " (" + named + ")" : "");
+      if (v.threshold != null) line += ", " + vpText(fracOf(v.vp)) + " at " + show(fracOf(v.threshold)) + " or more";
+      else if (v.all) line += " of " + v.places.length + ", " + vpText(fracOf(v.vp)) + " only when every one is held";
+      if (v.has_vp) line += asked + " = " + vpText(vp);
+      if (v.result) line += " (" + v.result + " when it is " + vLimit(v) + ")";
+      calc.step(line + (v.source ? " (" + v.source + ")" : ""));
+      total = total.add(vp);
+    }
+    if (scoring) calc.step("total: " + vpText(total));
+    let decided = null;
+    for (const v of sc.counts) {
+      const n = stands[v.id];
+      if (!v.result || n == null || !vDecides(v, n)) continue;
+      const unmet = v.provided.filter((p) => stands[p.count] == null || !vDecides(p, stands[p.count]));
+      if (unmet.length) {
+        for (const p of unmet) { const m = stands[p.count]; calc.step(v.result + ": only when " + byId[p.count].name + " is " + vLimit(p) + (m != null ? " (it is " + show(m) + ")" : " (not given)")); }
+        continue;
+      }
+      calc.step(v.name + " " + show(n) + ", " + vLimit(v) + ": " + v.result + (v.source ? " (" + v.source + ")" : ""));
+      if (decided === null) decided = [v, n];
+      else calc.note(v.result + " too; the first listed stands (" + decided[0].result + ").");
+    }
+    if (decided !== null) calc.outcome = outcome(decided[0].result, decided[0].name + ": " + show(decided[1]));
+    else if (sc.table) {
+      const t = G.tables[sc.table];
+      let value = total;
+      if (total.d !== 1 && sc.rounding) { value = new F(roundTo(total, sc.rounding)); calc.step(show(total) + " VP rounded " + WORDS[sc.rounding] + ": " + show(value)); }
+      const e = entryFor(t, value.valueOf(), {});
+      if (!e) { calc.step(t.name + ": no level for " + show(value) + " VP"); calc.outcome = outcome("no level", show(value) + " VP"); }
+      else {
+        calc.step(t.name + ": " + show(value) + " VP -> " + e.result + (t.source ? " (" + t.source + ")" : ""));
+        calc.outcome = outcome(e.result, vpText(total) + (e.detail ? ": " + e.detail : ""));
+      }
+    } else {
+      calc.outcome = outcome(sc.default || "no result", scoring ? vpText(total) : "");
+      calc.step("no count decides the game: " + calc.outcome.result);
+    }
+    for (const text of sc.by_hand) calc.note("Not counted here, add by hand: " + text + ".");
+    calc.distribution = [[calc.outcome, new F(1)]];
+    return calc;
+  }
+
+  // ----- every input accounted for (builder.tables.accounting) ----------------------------------
+  const PLACE_IDS = ["terrain", "hex", "sector"];
+  function conditionReads(c) {
+    const out = new Set();
+    for (const x of walk(c)) {
+      if (x.turn || (x.period || []).length) out.add("turn");
+      if ((x.scenario || []).length) out.add("scenario");
+      for (const role of ROLES) for (const a of Object.keys(x[role] || {})) out.add(role + "_" + a);
+      if ((x.terrain || []).length) PLACE_IDS.forEach((k) => out.add(k));
+      if ((x.region || []).length || x.place) out.add("hex");
+      if ((x.across || []).length) { out.add("attacker_hexes"); out.add("hex"); }
+      if (x.flag) out.add(x.flag);
+      for (const k of Object.keys(x.input || {})) out.add(k);
+    }
+    return out;
+  }
+  const emptyValue = (v) => v == null || v === false || v === 0 || v === "" || (Array.isArray(v) && !v.length);
+  const sameValue = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  function unusedInputs(id, given, roll, calc) {
+    const spec = specsById[id];
+    const ids = spec.inputs.map((s) => s.id);
+    const byId = Object.fromEntries(spec.inputs.map((s) => [s.id, s]));
+    const base = calc.answer();
+    const values = calc.values_ || {};
+    const same = (inputs) => { try { return calculateOnce(id, inputs, roll).answer() === base; } catch (e) { if (e instanceof CalcError) return false; throw e; } };
+    const out = [];
+    for (const raw of Object.keys(given)) {
+      const name = aliased(raw, ids);
+      const s = byId[name];
+      if (!s || s.required) continue;
+      const value = values[name];
+      if (emptyValue(value) || sameValue(value, s.default)) continue;
+      const rest = Object.assign({}, given); delete rest[raw];
+      if (same(rest)) { out.push({ input: name, value, text: unusedLine(id, name, value, values) }); continue; }
+      if (s.multiple && Array.isArray(value) && value.length > 1) {
+        for (const v of value) {
+          if (same(Object.assign({}, rest, { [raw]: value.filter((x) => x !== v) }))) out.push({ input: name, value: v, text: unusedLine(id, name, v, values) });
+        }
+      }
+    }
+    return out;
+  }
+  function shownInput(name, value) {
+    if (name === "terrain") return "terrain (" + (Array.isArray(value) ? value : [value]).map(terrainName).join(", ") + ")";
+    if (name === "hex" && G.map.kind === "hex" && value != null) return "hex " + value + " (" + hexTerrain(value).map(terrainName).join(", ") + ")";
+    if (name === "sector" && G.map.kind !== "hex") return G.map.sectors[value] ? "sector " + G.map.sectors[value].name : name;
+    if (typeof value === "boolean") return name;
+    if (Array.isArray(value)) return name + " " + value.join(", ");
+    return name + " " + value;
+  }
+  function unusedLine(id, name, value, values) {
+    const t = G.tables[id];
+    const why = t ? whyUnused(t, name, value, values) : "";
+    if (why.startsWith("not applied, ") || why.startsWith("not decided ")) return shownInput(name, value) + ": " + why;
+    return shownInput(name, value) + ": changed nothing" + (why ? ", " + why : "");
+  }
+  const conditionAbout = (c, name) => [...walk(c)].some((x) => x.flag === name || name in (x.input || {}));
+  const testsTerrain = (c, value) => { const vals = Array.isArray(value) ? value : [value]; return [...walk(c)].some((x) => (x.terrain || []).some((y) => vals.includes(y))); };
+  function whyUnused(t, name, value, values) {
+    let place;
+    try { place = readPlace(values, null); } catch (e) { if (!(e instanceof CalcError)) throw e; place = { terrain: null, hex: null, sector: null, regions: null, where: "" }; }
+    const ruled = t.kind in PLACES;
+    const f = ruled ? ruleFacts(t, values, place) : null;
+    const reasons = [];
+    for (const r of ruled ? t.rules || [] : []) {
+      if (!r.when) { if (r.id === name) reasons.push(r.label + " changes nothing here"); continue; }
+      if (!conditionReads(r.when).has(name)) continue;
+      if (name === "terrain" && !testsTerrain(r.when, value)) continue;
+      const held = holds(r.when, f);
+      const src = r.source ? " (" + r.source + ")" : "";
+      const about = conditionAbout(r.when, name);
+      if (held === null) reasons.push((about ? "not decided" : r.label + ": not decided") + " until " + needs(r.when, f) + " is given" + src);
+      else if (held === false) {
+        const keys = failingKeys(r.when, f, name);
+        const said = keys.length ? ((G.phrases[t.id] || {})[r.id] || {})[keys.join("+")] || "" : "";
+        if (!said) reasons.push(r.label + " does not apply here" + src);
+        else if (about) reasons.push("not applied, " + onlyWhen(said) + src);
+        else reasons.push(r.label + " applies " + onlyWhen(said) + src);
+      } else reasons.push(r.label + " applies, but changes nothing here" + src);
+    }
+    if (name === "terrain") reasons.push(...terrainReasons(t, value));
+    else if ((name === "hex" || name === "sector") && !reasons.length) reasons.push("nothing in this table depends on that place");
+    if (!reasons.length) reasons.push("it makes no difference to this calculation");
+    let out = [...new Set(reasons)];
+    if (out.length > 1 && out.some((r) => r.startsWith("not applied, "))) out = [out[0], ...out.slice(1).map((r) => r.replace(/^not applied, /, ""))];
+    return out.join("; ");
+  }
+  function terrainReasons(t, value) {
+    const vals = Array.isArray(value) ? value : [value];
+    let read = (t.modifiers || []).some((m) => (m.terrain || []).some((x) => vals.includes(x)));
+    read = read || (t.terrain_rows || []).some((r) => (r.terrain || []).some((x) => vals.includes(x)));
+    const effects = [t.terrain_effect, t.defence_effect, t.kind === "ratio" ? t.shift_effect : ""].filter((e) => e);
+    read = read || vals.some((v) => terrainType(v) && effects.some((e) => terrainType(v).effects[e] != null));
+    return read ? ["another terrain counts instead"] : ["no row, modifier or rule of this table depends on " + vals.map(terrainName).join(", ")];
+  }
+  // accounting.failing_keys: the keys of a condition that do not hold, the input asked about apart
+  const WHEN_KEYS = ["turn", "period", "scenario", "attacker", "defender", "firer", "target", "terrain", "region", "place", "across", "flag", "input", "all", "any", "not_"];
+  const WHEN_WITH = { place: ["within"], across: ["attackers"] };
+  const written = (v) => !(v == null || v === "" || (Array.isArray(v) && !v.length) || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length));
+  const onlyWhen = (said) => (said.startsWith("except ") || said.startsWith("unless ") ? said : "only " + said);
+  function failingKeys(c, f, name) {
+    const out = [];
+    for (const k of WHEN_KEYS) {
+      if (!written(c[k])) continue;
+      if ((k === "flag" && c.flag === name) || (k === "input" && name in c.input) || (k === "terrain" && name === "terrain")) continue;
+      const sub = { [k]: c[k] };
+      for (const w of WHEN_WITH[k] || []) sub[w] = c[w];
+      if (holds(sub, f) !== true) out.push(k);
+    }
+    return out;
+  }
+
 
   window.AidEngine = { load, calculate, parseRoll, diceRange, CalcError, F, roundTo };
 })();

@@ -129,11 +129,12 @@ def _variants(game, calc: dict, hexes: dict) -> list[dict]:
                 continue
             for h in pool:
                 out.append(dict(base, **{iid: [h] if i["multiple"] else h}))
-            if iid == "defender_hex" and "attacker_hexes" in ids:
+            if iid == "hex" and "attacker_hexes" in ids:
                 for a, d in hexes.get("sides", []):
-                    out.append(dict(base, defender_hex=d, attacker_hexes=[a]))
-                    out.append(dict(base, defender_hex=a, attacker_hexes=[d]))
-    out += _linked(game, ids, base, hexes, inputs)
+                    out.append(dict(base, hex=d, attacker_hexes=[a]))
+                    out.append(dict(base, hex=a, attacker_hexes=[d]))
+    out += _linked(game, ids, base, hexes,
+                   any(i["id"] == "attack" and i["multiple"] for i in inputs), inputs)
     # a few combinations of the optional inputs, seeded so the cases are the same every run
     rng = random.Random(sum(map(ord, calc["id"])))
     optional = [i for i in inputs if not i["required"] and i["type"] in ("bool", "int", "choice")]
@@ -160,7 +161,8 @@ def _variants(game, calc: dict, hexes: dict) -> list[dict]:
     return unique
 
 
-def _linked(game, ids: set, base: dict, hexes: dict, inputs: list[dict]) -> list[dict]:
+def _linked(game, ids: set, base: dict, hexes: dict, several_attacks: bool = True,
+            inputs: list[dict] = ()) -> list[dict]:
     """Inputs that only mean something together: sectors attacked from, fire first, hexsides."""
     out = []
     if {"attacker_sectors", "sector"} <= ids:
@@ -183,7 +185,7 @@ def _linked(game, ids: set, base: dict, hexes: dict, inputs: list[dict]) -> list
             out.append(dict(base, **{fp: fps, "distance": dist, "range": rng}))
         if "firer_hexes" in ids and game.is_hex:
             for a, b in hexes.get("sides", [])[:3]:
-                out.append(dict(base, **{fp: "5,4", "firer_hexes": [a, b], "target_hex": b,
+                out.append(dict(base, **{fp: "5,4", "firer_hexes": [a, b], "hex": b,
                                          "range": "4,2"}))
     if {"attacker_hexes", "hex"} <= ids and game.is_hex:
         grid = game.grid
@@ -191,7 +193,9 @@ def _linked(game, ids: set, base: dict, hexes: dict, inputs: list[dict]) -> list
             out.append(dict(base, attack="9", defence="3", hex=d, attacker_hexes=[a]))
             other = next((grid.label(n) for n in grid.neighbours(game.hex(d)) if grid.label(n) != a), None)
             if other:
-                out.append(dict(base, attack="7, 5", defence="3", hex=d, attacker_hexes=[a, other]))
+                if several_attacks:  # one value per attacker hex (ratio tables)
+                    out.append(dict(base, attack="7, 5", defence="3", hex=d,
+                                    attacker_hexes=[a, other]))
                 out.append(dict(base, attack="11", defence="3", hex=d, attacker_hexes=[a, other]))
     return out
 
@@ -247,4 +251,5 @@ def comparable(d: dict) -> dict:
                          for x in d["distribution"]],
         "expected": {k: v["value"] for k, v in (d.get("expected") or {}).items()},
         "columns": [(c["column"], c["probability"]) for c in d.get("columns") or []],
+        "unused": [(u["input"], repr(u["value"]), u["text"]) for u in d.get("unused") or []],
     }

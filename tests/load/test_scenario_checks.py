@@ -230,8 +230,20 @@ COUNT = '\n[[victory_counts]]\nname = "Towns held"\nside = "{side}"\n{body}\n'
     ("blue", 'pieces_in = "box:nowhere"', "key victory_counts[0].pieces_in: 'box:nowhere' is no box "
      "or region"),
     ("green", 'held = ["0101"]', "key victory_counts[0].side: side 'green' is not defined"),
-    ("blue", "vp = 1", "key victory_counts[0].held: a victory count needs either 'held' (places) "
-     "or 'pieces_in'"),
+    ("blue", "vp = 1", "key victory_counts[0].held: a victory count needs one of 'held' (places), "
+     "'pieces_in'"),
+    ("blue", 'pieces_in = "map"\nweigh_by = "size"\nweights = { squad = 1 }',
+     "key victory_counts[0].weights: no weight for size"),
+    ("blue", 'pieces_in = "map"\nweigh_by = "colour"\nweights = { x = 1 }',
+     "key victory_counts[0].weigh_by: 'colour' is not a counter attribute"),
+    ("blue", 'pieces_in = "map"\nvp = 1\nonly_if = "road"',
+     "key victory_counts[0].only_if: 'road' is no question of victory_questions"),
+    ("blue", 'held = ["0101"]\nat_least = 1\nresult = "Blue wins"\n'
+     'provided = [{ count = "nothing", at_most = 0 }]',
+     "key victory_counts[0].provided[0].count: 'nothing' is not another victory count"),
+    ("blue", 'held = ["0101"]\nleft = true', "key victory_counts[0].left: 'left' counts the units "
+     "that started in a box"),
+
     ("blue", 'pieces_in = "map"\nfactor = "speed"', "key victory_counts[0].factor: unknown factor "
      "'speed'"),
     ("blue", 'held = ["0101"]\nat_least = 1', "key victory_counts[0].result: at_least / at_most "

@@ -23,16 +23,9 @@ DPI = 40
 
 
 @pytest.fixture(scope="module")
-def aid_pdfs(tmp_path_factory):
-    out = tmp_path_factory.mktemp("aids")
-    from click.testing import CliRunner
-
-    from builder.cli import main
-
-    result = CliRunner().invoke(
-        main, ["build", *SAMPLES, "--formats", "pdf", "--out", str(out), "--no-cache", "-j", "1"])
-    assert result.exit_code == 0, result.output
-    return {name: out / name / "print" / f"{name}-aids.pdf" for name in SAMPLES}
+def aid_pdfs(sample_outputs):
+    """Each sample's aid cards, from the run's shared build of every sample (tests/conftest.py)."""
+    return {name: sample_outputs / name / "print" / f"{name}-aids.pdf" for name in SAMPLES}
 
 
 def _filled_share(png: Path, paper: str) -> float:

@@ -61,7 +61,8 @@ def test_every_marker_kind_has_an_icon():
         assert "<path" in marker_icons.icon(kind, 6, 6, 4, "#000000", "#ffffff"), kind
 
 
-@pytest.mark.parametrize("name", SAMPLES + FIXTURES)
+@pytest.mark.parametrize("name", [pytest.param(s, marks=pytest.mark.slow) for s in SAMPLES]
+                         + FIXTURES)
 def test_every_face_has_a_drawing(name):
     """A face that is only a fill and words (the old plain-colour backs, the text-only markers)
     has almost no pixels apart from its fill once its text is taken away."""

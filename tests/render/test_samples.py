@@ -18,6 +18,7 @@ from tests.render.test_counter_sheets import _cut_shapes, _sheets
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sources"
 NAMES = ("scheldt", "vimy-ridge", "eben-emael", "operation-veritable", "europa-terrain")
+pytestmark = pytest.mark.slow  # every sample's print files built and read back
 
 
 def _game(name):

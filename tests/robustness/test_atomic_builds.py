@@ -61,6 +61,7 @@ def check_each_file_old_or_new(out: Path, ref_a: Path, ref_b: Path) -> list[str]
     return litter
 
 
+@pytest.mark.slow  # six builds killed part-way, each rebuilt
 def test_killed_builds_leave_old_or_new_files(versions, tmp_path):
     _, b, ref_a, ref_b, seconds = versions
     litter_total = 0

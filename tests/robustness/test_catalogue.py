@@ -21,6 +21,7 @@ _INSTRUCTION = re.compile(r"[:;] (write|use|give|add|remove|narrow|correct|renam
 # 3.3-3.7 s on this 2-core machine with the main branch of 2026-11-26 and with its parent alike
 # (TOML parsing of 2 MB is 2 s of it); speed lives in benchmarks/run.py.
 CPU_BUDGET = 8.0
+pytestmark = pytest.mark.slow  # 127 broken games, each through a builder process
 
 
 @pytest.fixture(scope="session")

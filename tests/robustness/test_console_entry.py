@@ -31,3 +31,32 @@ def test_exit_codes_are_kept():
     usage = _builder("calc")
     assert usage.returncode == 2 and "Usage:" in usage.stderr
     assert _builder("--version").returncode == 0
+
+
+BROKEN = """
+import sys
+import builder.outputs
+from builder.cli import run
+
+def build(*args, **kwargs):
+    raise {error}
+
+builder.outputs.BUILDERS["json"] = build
+sys.argv = ["builder", "build", {game!r}, "--formats", "json", "--out", {out!r}, "--no-cache"]
+run()
+"""
+
+
+def test_an_unexpected_error_is_one_line_with_a_hint(tmp_path):
+    from repo_paths import MINI
+
+    for error, hint in (("KeyError('side')", "not in your sources"),
+                        ("OSError(28, 'No space left on device')", "the disk has room")):
+        code = BROKEN.format(error=error, game=str(MINI), out=str(tmp_path / "out"))
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              timeout=120)
+        assert done.returncode == 1, done.stderr
+        assert "Traceback" not in done.stderr, done.stderr
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: unexpected "), done.stderr
+        assert hint in lines[0], lines[0]

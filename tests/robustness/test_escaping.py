@@ -198,6 +198,7 @@ def test_vassal_prototype_references_resolve(built):
             assert ref in defined, ref
 
 
+@pytest.mark.engine
 def test_real_engine_reads_the_same_names(built, tmp_path):
     from vassal.vmod_engine import missing_engine
 

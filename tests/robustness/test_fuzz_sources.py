@@ -18,6 +18,7 @@ EXAMPLES = 80  # per game: edits of one to three kinds to one file, then a full 
 RANDOM_FILES = 30  # per game: one source file replaced by random bytes
 
 GAMES = sorted(p for p in (ROOT / "sources").iterdir() if (p / "game.toml").is_file())
+pytestmark = pytest.mark.slow  # every sample, 110 edited loads each
 GAMES += [FIXTURES["mini"], FIXTURES["area"]]
 TOKENS = [c.encode() for c in '"\'[]{}=,.#\n\\;-+:0123456789az ZA'] + [
     b"\x00", b"\t", b"\r", "é".encode(), "—".encode(), "\ufeff".encode(), "\u202e".encode(),

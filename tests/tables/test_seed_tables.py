@@ -122,7 +122,7 @@ def test_eben_emael_lookups_every_entry():
         assert want in _words(calculate(g, "canal-bunker", {}, roll).result), roll
     for lo, hi, want in S.EBEN_VICTORY:
         for vp in (lo, min(hi, 40)):
-            assert want in _words(calculate(g, "victory", {"vp": vp}).result), vp
+            assert want in _words(calculate(g, "victory-levels", {"vp": vp}).result), vp
 
 
 def test_eben_emael_worked_example_4_2():
@@ -139,20 +139,25 @@ def test_eben_emael_worked_example_4_2():
 def test_vimy_bombardment_every_row_and_modifier():
     g = game("vimy-ridge")
     specs = describe_inputs(g, "bombardment")
+    day = 2  # turn 2 (9 April, Day) is no night turn; the turn is required (17.6, 13.1)
+    night = next(d.number for d in g.info.turns.detail if d.night)
     for roll, want in S.VIMY_BOMBARDMENT.items():
-        c = calculate(g, "bombardment", {}, roll)
+        c = calculate(g, "bombardment", {"turn": day}, roll)
         assert _cell(c.result) and _cell(c.result).startswith("Hit") if want else _cell(c.result) is None
     plain = {s.id: s for s in specs if s.type in ("bool", "int")}
     group = next(s for s in specs if s.type == "choice" and s.multiple)
     for words, value in {**S.VIMY_MODIFIERS, **S.VIMY_TERRAIN_MODIFIERS}.items():
         if words in S.VIMY_TERRAIN_MODIFIERS:
             choice = next(c for c in group.choices if words in c.label.lower())
-            given = {group.id: choice.value}
+            given = {group.id: choice.value, "turn": day}
+        elif words == "night":  # +1 on a night turn of the turn record (13.1)
+            given = {"turn": night}
         else:
             spec = next(s for s in plain.values() if words in s.label.lower())
-            given = {spec.id: True if spec.type == "bool" else 1}
-            if spec.id == "gas":  # 17.6 (issue 13): gas only on the first game turn
-                assert calculate(g, "bombardment", {**given, "turn": 2}).column == "modifier +0"
+            given = {spec.id: True if spec.type == "bool" else 1, "turn": day}
+            if spec.id == "gas":  # 17.6: gas only on the first game turn; later it is refused
+                refused = calculate(g, "bombardment", given)
+                assert refused.result == "not allowed" and "17.6" in refused.outcome.meaning
                 given["turn"] = 1
         c = calculate(g, "bombardment", given)
         assert c.column == f"modifier {value:+d}", f"{words}: {c.column}"
@@ -172,7 +177,8 @@ def test_veritable_fuhrers_interference_and_victory():
     for lo, hi, want in S.VERITABLE_VICTORY:
         for vp in (max(lo, -30), min(hi, 40)):
             assert want in calculate(g, "victory-levels", {"vp": vp}).result.lower(), vp
-    assert S.VERITABLE_AIR_SUPPORT_4 in calculate(g, "air-support", {"surges": 0}, 4).result
+    assert S.VERITABLE_AIR_SUPPORT_4 in calculate(g, "air-support", {"surges": 0, "turn": 2},
+                                                  4).result
 
 
 def test_veritable_shifts_move_one_column_each():

@@ -15,6 +15,7 @@ from builder.vassal import turn_events
 from builder.vassal.geometry import BoardGeometry
 from tests.vassal_combat.engine import EngineMissing, run_gui
 
+pytestmark = pytest.mark.engine
 CTRL_R = "82\t130"
 HEX_GAMES = [g for g in GAMES if game_id(g) != "mini" and load_game(find_game(g)).is_hex]
 
@@ -85,17 +86,22 @@ def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
     game = load_game(find_game(name))
     sc = game.scenarios[0]
     first = sc.turns[0] if sc.turns else game.info.turns.first
-    phases = max(1, len(game.info.sequence))
+
+    def steps(n: int) -> int:  # the tracker's steps through turn n (its phases, or the turn)
+        return max(1, len([p for p in game.info.sequence if n not in p.skip_on_turns]))
+
+    two = steps(first) + steps(first + 1)
     arriving = _entering(game, sc, {first + 1, first + 2})
     ids = ",".join(arriving) or "none"
     battle, table = _battle(game, sc)
     moved = next(iter(arriving), None)
-    script = ["SHOW", f"SETUP\t{sc.name}", f"WHERE\t{ids}", f"NEXT\t{2 * phases}",
+    script = ["SHOW", f"SETUP\t{sc.name}", f"WHERE\t{ids}", f"NEXT\t{two}",
               f"WHERE\t{ids}"]
     if moved:  # a unit the player moved on is not brought back by stepping back and forward
         x, y = BoardGeometry(game).hex_point(game.hex(arriving[moved]))
-        script += [f"MOVE\t{moved}\t{arriving[moved]}\t{x + 200}\t{y}", f"PREV\t{phases}",
-                   f"NEXT\t{phases}", f"WHERE\t{moved}"]
+        back = steps(first + 1)
+        script += [f"MOVE\t{moved}\t{arriving[moved]}\t{x + 200}\t{y}", f"PREV\t{back}",
+                   f"NEXT\t{back}", f"WHERE\t{moved}"]
     records = _play(game, tmp_path, script + battle)
     kinds = [r[0] for r in records]
     assert "DONE" in kinds, records[-5:]
@@ -105,7 +111,7 @@ def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
     # the turn tracker reached the third turn's first phase
     turns = [r for r in records if r[0] == "TURN"]
     label = turn_events.turn_label(game, first + 2)
-    assert turns[2 * phases - 1][1] == label
+    assert turns[two - 1][1] == label
     # before: every arriving unit waits in the boxes window; after: on its entry hex
     where = [r for r in records if r[0] == "AT"]
     before, after = where[:len(arriving)], where[len(arriving):2 * len(arriving)]
@@ -116,9 +122,9 @@ def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
     chat, seen = [], 0
     for r in records:
         seen += r[0] == "TURN"
-        if r[0] == "CHAT" and 0 < seen <= 2 * phases:
+        if r[0] == "CHAT" and 0 < seen <= two:
             chat.append(r[1])
-        if seen == 2 * phases and r[0] not in ("TURN", "CHAT"):
+        if seen == two and r[0] not in ("TURN", "CHAT"):
             break
     want = ["* " + turn_events._safe(events[n].line(game)) for n in (first + 1, first + 2)
             if n in events]
@@ -131,6 +137,27 @@ def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
     resolved = [r[1] for r in records[start:] if r[0] == "CHAT"]
     assert len(resolved) == 1 and resolved[0].startswith(f"* {table}"), resolved
     assert re.search(r"\bdie \d+", resolved[0]) or re.search(r"\broll \d+", resolved[0])
+
+
+def test_phases_follow_the_turn_record_in_the_engine(tmp_path):
+    """Eben-Emael's glider landing is played before Phase I of turn 1 only (skip_on_turns): the
+    tracker offers it on turn 1 and never again, and turn 2's events fire once, on its first
+    phase (they fired on the landing phase of every turn while it was offered on all 15)."""
+    game = load_game(find_game("eben-emael"))
+    sc = game.scenarios[0]
+    landing = next(p.name for p in game.info.sequence if p.name.startswith("Glider Landing"))
+    played = [(n, p.name) for n in (1, 2, 3) for p in game.info.sequence
+              if n not in p.skip_on_turns]
+    assert (1, landing) in played and (2, landing) not in played
+    records = _played(game, tmp_path, [f"SETUP\t{sc.name}", f"NEXT\t{len(played) - 1}"])
+    turns = [(r[1], r[2]) for r in records if r[0] == "TURN"]
+    label = {n: turn_events.turn_label(game, n) for n in (1, 2, 3)}
+    assert turns == [(label[n], p) for n, p in played[1:]]
+    assert landing not in {p for t, p in turns if t != label[1]}
+    events = turn_events.scenario_events(game, sc)
+    chat = [r[1] for r in records if r[0] == "CHAT"]
+    want = ["* " + turn_events._safe(events[n].line(game)) for n in (2, 3) if n in events]
+    assert chat == want
 
 
 def test_the_line_of_sight_thread_reports_the_hexes_it_crosses(tmp_path):
@@ -190,9 +217,12 @@ def _victory(records) -> str:
 
 
 def test_the_victory_button_counts_objectives_and_eliminated_units(tmp_path):
-    """Veritable (14.0): the Allies take Cleve (its German defender eliminated, an Allied unit
-    moved in) and lose one unit; the Victory button counts both from the board and looks the net
-    VP up in the Victory Levels."""
+    """Veritable (14.0), worked by hand: the Allies take Cleve (+1: its German defenders
+    eliminated, an Allied unit moved in), the German player commits two Strategic Reserve units
+    (+1 each, 13.1) and the Allies lose a unit (-1): net +2, a draw (2 to 4 VPs). The uncommitted
+    Allied reserves (+2 each) hang on a supply line only the players can trace, so they are named
+    for the players to add, as are the exits and the half points for units out of supply."""
+    from builder.tables import victory as vt
     from builder.vassal.module import build_module
 
     name = next(g for g in HEX_GAMES if game_id(g) == "operation-veritable")
@@ -203,25 +233,85 @@ def test_the_victory_button_counts_objectives_and_eliminated_units(tmp_path):
     allied = [(p.unit, p.at) for p in sc.setup if p.unit in game.unit_by_id
               and game.unit_by_id[p.unit].side == "allied" and _is_hex(game, p.at)]
     defenders = [p.unit for p in sc.setup if p.at == "1304" and p.unit in game.unit_by_id]
+    reserves = vt.starting_in(game, sc, "german-reserves")
+    allied_reserves = len(vt.starting_in(game, sc, "allied-reserves"))
     cx, cy = geom.hex_point("1304")
+    gx, gy = geom.hex_point("1510")
     script = ["SHOW", f"SETUP\t{sc.name}", "BUTTON\tVictory"]
-    gx, gy = _box_point(built, "German eliminated")
+    ex, ey = _box_point(built, "German eliminated")
     ax, ay = _box_point(built, "Allied eliminated")
-    script += [f"SEND\t{u}\t1304\tOff-map Boxes\t{gx}\t{gy}" for u in defenders]
+    script += [f"SEND\t{u}\t1304\tOff-map Boxes\t{ex}\t{ey}" for u in defenders]
+    script += [f"SEND\t{u}\tGerman Reserves\tMain Map\t{gx}\t{gy}" for u in reserves[:2]]
     script += [f"MOVE\t{allied[0][0]}\t{allied[0][1]}\t{cx}\t{cy}",
                f"SEND\t{allied[1][0]}\t{allied[1][1]}\tOff-map Boxes\t{ax}\t{ay}",
                "BUTTON\tVictory"]
     records = _played(game, tmp_path, script, built)
+    road = ("only when the Allied player can trace a road supply line (12.1.2) between the east "
+            "and west map edges")
     first = [r[1] for r in records if r[0] == "CHAT"][0]
-    assert ("Cleve and Goch held by the Allied player: 0 of 2 = 0 VP; Allied units eliminated: 0 "
-            "= 0 VP. Total 0 VP: German victory (of sorts).") in first
+    assert ("Cleve and Goch held by the Allied player: 0 of 2 = 0 VP; German Strategic Reserve "
+            "units committed as reinforcements: 0 = 0 VP; Allied Strategic Reserve units "
+            f"uncommitted: {allied_reserves} (+{2 * allied_reserves} VP {road}, add by hand); "
+            "Allied units eliminated: 0 = 0 VP. Total 0 VP: German victory (of sorts).") in first
+    assert first.endswith("Not counted here, add by hand: Allied units exited off the east edge "
+                          "by regular movement (+1 VP each when the Allied player can trace a "
+                          "road supply line (12.1.2) between the east and west map edges); Allied "
+                          "units that cannot trace a supply line (12.1) at the end of the game "
+                          "(-0.5 VP each).")
     chat = _victory(records)
     assert len(chat) == 1
     assert chat[0].startswith("* Victory standing, " + sc.name + " (if the game ended now): ")
-    assert ("Cleve and Goch held by the Allied player: 1 of 2 (Cleve (1304)) = 1 VP; Allied units "
-            "eliminated: 1 = -1 VP. Total 0 VP: German victory (of sorts).") in chat[0]
-    assert "Not counted here, add by hand: Allied +1 for each German Strategic Reserve" in chat[0]
+    assert ("Cleve and Goch held by the Allied player: 1 of 2 (Cleve (1304)) = +1 VP; German "
+            "Strategic Reserve units committed as reinforcements: 2 = +2 VP;") in chat[0]
+    assert ("Allied units eliminated: 1 = -1 VP. Total +2 VP: Draw (the historic result).") in chat[0]
     assert not re.search(r"assumed|\bal-\d|de-", chat[0])
+    # the same counts through `builder calc`: the one definition
+    from builder.tables import api
+
+    calc = api.calculate(game, "victory", {"cleve-goch": ["1304"], "german-reserves-committed": 2,
+                                           "allied-reserves-uncommitted": allied_reserves,
+                                           "allied-eliminated": 1})
+    assert calc.result == "Draw (the historic result)"
+
+
+def test_the_victory_button_decides_vimy_from_the_board(tmp_path):
+    """Vimy 12.1, worked by hand: three Canadian units of one division move onto easternmost map
+    edge hexes (1 VP) and an Allied unit enters Vimy (1137) while a German unit holds Petit Vimy
+    (1534): no instant win, and 1 VP is a German victory (12.2: fewer than 2 VP). Once the German
+    unit in Petit Vimy is eliminated, the Allied unit in Vimy wins instantly."""
+    from builder.vassal.module import build_module
+
+    name = next(g for g in HEX_GAMES if game_id(g) == "vimy-ridge")
+    game = load_game(find_game(name))
+    sc = game.scenarios[0]
+    built = build_module(game)
+    geom = BoardGeometry(game)
+    allied = [(p.unit, game.grid.label(game.hex(p.at))) for p in sc.setup
+              if p.unit in game.unit_by_id and game.unit_by_id[p.unit].side == "allied"
+              and _is_hex(game, p.at)]
+    division = [(u, at) for u, at in allied if game.unit_by_id[u].formation == "ca-1"][:3]
+    other = next((u, at) for u, at in allied if game.unit_by_id[u].formation == "ca-2")
+    petit = [p.unit for p in sc.setup if p.at == "1534"]
+    script = ["SHOW", f"SETUP\t{sc.name}", "BUTTON\tVictory"]
+    for (u, at), hex_ in zip(division, ("0538", "0638", "0738")):
+        x, y = geom.hex_point(hex_)
+        script.append(f"MOVE\t{u}\t{at}\t{x}\t{y}")
+    x, y = geom.hex_point("1137")
+    script += [f"MOVE\t{other[0]}\t{other[1]}\t{x}\t{y}", "BUTTON\tVictory"]
+    ex, ey = _box_point(built, "German eliminated units")
+    script += [f"SEND\t{u}\t1534\tOff-map Boxes\t{ex}\t{ey}" for u in petit]
+    script += ["BUTTON\tVictory"]
+    records = _played(game, tmp_path, script, built)
+    lines = [r[1] for r in records if r[0] == "CHAT" and "Victory standing" in r[1]]
+    assert len(lines) == 3, lines
+    assert ("Canadian units of one division on the easternmost map edge hexes: 0 = 0 VP") in lines[0]
+    assert lines[0].count("Total 0 VP: German victory.") == 1
+    assert ("Canadian units of one division on the easternmost map edge hexes: 3 = +1 VP") in lines[1]
+    assert "Vimy town hexes entered by Allied units: 1 of 12" in lines[1]
+    assert f"German units in the Petit Vimy town hexes: {len(petit)}" in lines[1]
+    assert "Total +1 VP: German victory." in lines[1]
+    assert "German units in the Petit Vimy town hexes: 0" in lines[2]
+    assert "Total +1 VP: Instant Allied victory: an Allied unit is in Vimy." in lines[2]
 
 
 def test_the_victory_button_counts_sectors_and_losses_on_an_area_map(tmp_path):
@@ -250,8 +340,8 @@ def test_the_victory_button_counts_sectors_and_losses_on_an_area_map(tmp_path):
             "lost: 0; Belgian soldiers lost: 0. Total 0 VP: German defeat.") in first
     chat = _victory(records)
     assert chat == ["* Victory standing, " + sc.name + " (if the game ended now): Fortification "
-                    "sectors held by the German player: 1 of 15 (Bloc 1) = 3 VP; German soldiers "
-                    f"lost: 0; Belgian soldiers lost: {lost}. Total 3 VP: German defeat."]
+                    "sectors held by the German player: 1 of 15 (Bloc 1) = +3 VP; German soldiers "
+                    f"lost: 0; Belgian soldiers lost: {lost}. Total +3 VP: German defeat."]
 
 
 def test_the_line_of_sight_check_marker_measures_from_the_typed_hex(tmp_path):

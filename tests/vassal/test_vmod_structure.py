@@ -16,6 +16,7 @@ from builder.vassal.encoding import add_piece_command, decode_sequence, nest
 from builder.vassal.pieces import unit_name
 
 P = "VASSAL.build."
+pytestmark = pytest.mark.slow  # the session's `built`: every sample's module
 
 
 def _build(zbytes: bytes) -> etree._Element:
@@ -130,9 +131,26 @@ def test_same_sources_same_bytes(built):
         assert {i.date_time for i in info} == {(2000, 1, 1, 0, 0, 0)}
 
 
+@pytest.mark.parametrize("name", GAMES, ids=game_id)
+def test_every_file_in_the_archive_is_referred_to(built, name):
+    """No file a player downloads for nothing: each image and chart is named by the buildFile,
+    a piece definition or a set-up's saved pieces (the Victory standing piece's picture)."""
+    _game, b, _path = built[game_id(name)]
+    texts = [b.entries["buildFile.xml"].decode("utf-8")]
+    for n, data in b.entries.items():
+        if n.endswith(".vsav"):
+            texts.append(zipfile.ZipFile(io.BytesIO(data)).read("savedGame").decode("utf-8"))
+    every = "\n".join(texts)
+    wanted = ("buildFile.xml", "moduledata")
+    unused = [n for n in b.entries if n not in wanted and not n.endswith(".vsav")
+              and n.split("/")[-1] not in every]
+    assert unused == []
+
+
 def test_module_identity_is_the_games(built):
     """Name, version and description as VASSAL's module library shows them: the game's own
-    (Europa's module named itself after its rule document's heading and version stamp)."""
+    (Europa's module named itself after its rule document's heading and version stamp, which a
+    player browsing the module library does not read as a game)."""
     for gid, (game, b, _) in built.items():
         root = etree.fromstring(b.entries["buildFile.xml"])
         data = etree.fromstring(b.entries["moduledata"])
@@ -141,7 +159,7 @@ def test_module_identity_is_the_games(built):
         assert root.get("description") == data.findtext("description")
         assert root.get("name") == game.info.title
     europa = etree.fromstring(built["europa-terrain"][1].entries["buildFile.xml"])
-    assert europa.get("name") == "Europa: Special Terrain Rules"
+    assert europa.get("name") == "Europa: The Rhine, Winter 1945"
     assert europa.get("version") == "1.0"
     assert europa.get("description").startswith("Rule 41 of a Europa-style rulebook")
 
@@ -168,13 +186,21 @@ def test_module_contents_follow_the_sources(built):
     vimy, vb, _ = built["vimy-ridge"]
     root = etree.fromstring(vb.entries["buildFile.xml"])
     assert root.get("name") == vimy.info.title and root.get("version") == vimy.info.version
-    turn = next(root.iter(P + "module.turn.ListTurnLevel"))
-    items = decode_sequence(turn.get("list"), ",")
+    tracker = next(root.iter(P + "module.turn.TurnTracker"))
+    levels = tracker.findall(P + "module.turn.ListTurnLevel")  # one per run of equal phases
+    items, phases_of = [], {}
+    for level in levels:
+        assert level.get("property") == "Turn"
+        turns = decode_sequence(level.get("list"), ",")
+        phases = decode_sequence(level.find(P + "module.turn.ListTurnLevel").get("list"), ",")
+        items += turns
+        phases_of.update({len(items) - len(turns) + i + 1: phases for i in range(len(turns))})
     assert len(items) == vimy.info.turns.count
     nights = [d.number for d in vimy.info.turns.detail if d.night]
     assert nights and all("night" in items[n - 1].lower() for n in nights)
-    phases = decode_sequence(turn.find(P + "module.turn.ListTurnLevel").get("list"), ",")
-    assert phases == [p.name for p in vimy.info.sequence]
+    for n in range(1, vimy.info.turns.count + 1):  # a phase skipped on a turn is not offered
+        assert phases_of[n] == [p.name for p in vimy.info.sequence if n not in p.skip_on_turns]
+    assert len(levels) == 8  # 1, 2, 3, 4-5, 6, 7-8, 9, 10-11: phases skipped on 1 and on 3, 6, 9
     assert len(list(root.iter(P + "module.map.LOS_Thread"))) == 1
     roster = [e.text for e in root.iter("entry")]
     assert roster == [s.name for s in vimy.info.sides]

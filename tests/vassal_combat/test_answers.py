@@ -12,6 +12,7 @@ from builder.vassal_combat.simulate import answer, report
 from tests.vassal_combat.cases import faces
 from tests.vassal_combat.support import calculators, checked_cases, covered, game
 
+pytestmark = pytest.mark.slow  # every calculator of every sample, battle by battle
 COVERED = covered()
 
 

@@ -68,6 +68,7 @@ def test_variables_are_read_once_in_order():
         bs.evaluate('x.length()', bs.Source(props={"x": "abc"}))
 
 
+@pytest.mark.engine
 def test_engine_agrees_on_every_probe():
     try:
         script = ExprScript()
@@ -80,3 +81,18 @@ def test_engine_agrees_on_every_probe():
     bad = [(expr, ok, text, want) for (expr, want), (ok, text) in zip(KNOWN, answers)
            if (want is None) == ok or (ok and text != want)]
     assert not bad, bad
+
+
+def test_a_calculated_property_of_one_name_is_that_property_as_vassal_37_reads_it():
+    """VASSAL 3.7 makes a lone name (even 'false') a property lookup and a lone number a number,
+    without BeanShell: a marker whose 'no rule forbids it' was 'false' read as '' and every
+    expression using it failed in the engine. Traits write a constant truth in parentheses."""
+    from builder.vassal.traits import CalculatedProperty, trait_expression
+
+    src = bs.Source(props={"Other": "7"}, calcs={"Banned": "false", "Copy": "Other", "N": "0302",
+                                                 "Written": trait_expression("false")})
+    assert src.get("Banned") == ""
+    assert src.get("Copy") == "7"
+    assert src.get("N") == "302"
+    assert src.get("Written") == "false"
+    assert CalculatedProperty("Banned", "false").fields()[1] == "(false)"

@@ -14,6 +14,7 @@ from builder.vassal_combat.simulate import attacker_sources, marker_source, repo
 from tests.vassal_combat.engine import EngineMissing, ExprScript, engine_jar
 from tests.vassal_combat.support import calculators, checked_cases, covered
 
+pytestmark = pytest.mark.engine
 COVERED = covered()
 
 
@@ -33,7 +34,7 @@ def test_engine_answers_equal_the_rules_assistant(slug, table_id):
     c = calculators(slug)[table_id]
     cases = checked_cases(slug, table_id)
     script = ExprScript()
-    for name, e in c.props + c.attacker:
+    for name, e in {**c.calcs(), **c.attacker_calcs()}.items():
         script.calc(name, e)
     script.globals(c.data)
     asked = []
@@ -73,7 +74,7 @@ def test_engine_reports_a_battle_in_plain_words():
     case, _ = next((cs, w) for cs, w in checked_cases("eben-emael", "combat")
                    if "fire first" in report(c, cs.battle))
     script = ExprScript()
-    for name, e in c.props:
+    for name, e in c.calcs().items():
         script.calc(name, e)
     script.globals(c.data)
     src = marker_source(c, case.battle)

@@ -19,6 +19,7 @@ from builder.vassal_combat.simulate import Battle, report
 from tests.vassal_combat.engine import EngineMissing, run_gui
 from tests.vassal_combat.support import calculators, game
 
+pytestmark = pytest.mark.engine
 CTRL_R = "82\t130"
 SHOWN = ["CombatDie", "CombatFireDie", "CombatDie1", "CombatDie2", "CombatResult", "CombatLine",
          "LocationName", "CombatAttack", "CombatDefRaw"]
@@ -97,7 +98,7 @@ def test_vimy_assault_and_bombardment_in_the_engine(tmp_path):
     script = [f"SETUP\t{sc.name}", f"MOVE\t{mover.id}\t{allied[0][0]}\t{x}\t{y}",
               f"DROP\tR\t{crt.marker}\t{d_units[0].id}\t{d_at}",
               f"DROP\tA\t{crt.attacker_name}\t{mover.id}\t{a_at}",
-              f"KEY\tR\t{CTRL_R}", f"PROPS\tR\t{','.join(SHOWN)}",
+              "CALCS\tR", f"KEY\tR\t{CTRL_R}", f"PROPS\tR\t{','.join(SHOWN)}",
               f"DROP\tB\t{bomb.marker}\t{target_units[0].id}\t{target_at}",
               "SET\tB\tCombatMarkers\t2", "SET\tB\tCombatMod_gas\t1",
               f"KEY\tB\t{CTRL_R}", f"PROPS\tB\t{','.join(SHOWN)}"]
@@ -124,7 +125,8 @@ def test_vimy_assault_and_bombardment_in_the_engine(tmp_path):
     battle = Battle(at=target_at, inputs={"CombatMarkers": 2, "CombatMod_gas": 1},
                     dice={"CombatDie1": d1, "CombatDie2": d2})
     assert _strip(res["chat"][1]) == report(bomb, battle)
-    calc = api.calculate(g, "bombardment", {"target_hex": target_at, "markers": 2, "gas": True},
+    calc = api.calculate(g, "bombardment", {"target_hex": target_at, "markers": 2, "gas": True,
+                                            "turn": 1},
                          roll=f"{d1},{d2}").to_dict()
     assert props[("B", "CombatResult")] == calc["result"]
     assert res["chat"][1].count("marker ") == 2 and " at " + target_at in res["chat"][1]

@@ -12,6 +12,8 @@
 //   KEY    tag  keycode  modifiers   press a key on a dropped piece; prints CHAT lines it reports
 //   MENU   tag  text                 choose a command of the piece's right-click menu
 //   PROPS  tag  name,name,...        print PROP<TAB>tag<TAB>name<TAB>value for each property
+//   CALCS  tag                       evaluate every calculated property of a dropped piece as
+//                                    its trait does; a PROBLEM CALCERR names each that fails
 //   SHOT   tag  file.png             show the player window centred on a dropped piece and save
 //                                    a picture of it (map and chat log), for looking at by eye
 //   NEXT   n / PREV n                step the turn tracker n times forward / back (as its
@@ -347,6 +349,25 @@ public class CombatCheck {
         GamePiece p = dropped.get(f[1]);
         for (String name : f[2].split(",")) {
           OUT.println("PROP\t" + f[1] + "\t" + name + "\t" + clean(p.getProperty(name)));
+        }
+        return;
+      }
+      case "CALCS": {  // every calculated property of a dropped piece evaluated; errors in full
+        GamePiece p = dropped.get(f[1]);
+        for (GamePiece q = p; q instanceof VASSAL.counters.Decorator; q = ((VASSAL.counters.Decorator) q).getInner()) {
+          if (q instanceof VASSAL.counters.CalculatedProperty) {
+            VASSAL.counters.CalculatedProperty cp = (VASSAL.counters.CalculatedProperty) q;
+            String expr = cp.getExpressionList().get(0);
+            try {
+              new VASSAL.script.ExpressionInterpreter(expr).evaluate(p);
+            }
+            catch (VASSAL.script.expression.ExpressionException t) {
+              problem("CALCERR", cp.getName() + ": " + t.getError() + ": " + expr);
+            }
+            catch (Throwable t) {
+              problem("CALCERR", cp.getName() + ": " + t + ": " + expr);
+            }
+          }
         }
         return;
       }

@@ -6,8 +6,8 @@
 //   C               start a case: forget the case's property values
 //   G name value    a global property value (kept for every later case)
 //   V name value    a property value of the current case (it hides a global of that name)
-//   E name          print "R<TAB>value" (the property evaluated) or "X<TAB>error"
-//   X expr          print "R<TAB>value" for an expression evaluated against the current case
+//   E name          print "R<TAB>value" (the property evaluated as its trait does) or "X<TAB>error"
+//   X expr          print "R<TAB>value" for an expression BeanShell evaluates against the case
 // A calculated property is evaluated on demand, against the same properties, as VASSAL's
 // CalculatedProperty trait does; results are cached within a case.
 
@@ -22,10 +22,13 @@ import java.util.Set;
 
 import VASSAL.build.module.properties.PropertySource;
 import VASSAL.script.ExpressionInterpreter;
+import VASSAL.script.expression.BeanShellExpression;
+import VASSAL.script.expression.Expression;
 
 public class ExprCheck {
   static final Map<String, String> calcs = new HashMap<>();
-  static final Map<String, ExpressionInterpreter> compiled = new HashMap<>();
+  static final Map<String, Expression> compiled = new HashMap<>();
+  static final Map<String, ExpressionInterpreter> raw = new HashMap<>();
   static final Map<String, String> values = new HashMap<>();
   static final Map<String, String> globals = new HashMap<>();
   static final Map<String, String> cache = new HashMap<>();
@@ -68,7 +71,7 @@ public class ExprCheck {
         }
         String v;
         try {
-          v = interpreter(calcs.get(k)).evaluate(this);
+          v = trait(calcs.get(k)).evaluate(this);
         }
         catch (Exception e) {
           v = "";
@@ -85,10 +88,21 @@ public class ExprCheck {
     }
   };
 
+  // made as the CalculatedProperty trait makes its expression (VASSAL 3.7 reads a lone name,
+  // 'false' too, as a property and a lone number as a number, not through BeanShell)
   static ExpressionInterpreter interpreter(String expr) throws Exception {
-    ExpressionInterpreter e = compiled.get(expr);
+    ExpressionInterpreter e = raw.get(expr);
     if (e == null) {
       e = new ExpressionInterpreter(expr);
+      raw.put(expr, e);
+    }
+    return e;
+  }
+
+  static Expression trait(String expr) throws Exception {
+    Expression e = compiled.get(expr);
+    if (e == null) {
+      e = BeanShellExpression.createExpression("{" + expr + "}", true);
       compiled.put(expr, e);
     }
     return e;
@@ -119,8 +133,8 @@ public class ExprCheck {
         case "E":
         case "X":
           try {
-            String expr = f[0].equals("E") ? calcs.get(f[1]) : unescape(f[1]);
-            String v = interpreter(expr).evaluate(SOURCE);
+            String v = f[0].equals("E") ? trait(calcs.get(f[1])).evaluate(SOURCE)
+              : interpreter(unescape(f[1])).evaluate(SOURCE);
             out.println("R\t" + escape(v));
           }
           catch (Throwable t) {

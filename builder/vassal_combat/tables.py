@@ -1,0 +1,115 @@
+"""Which tables the module resolves, and the calculator of each (one module per table kind)."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+KINDS = {
+    "differential": "builder.vassal_combat.differential",
+    "ratio": "builder.vassal_combat.ratio",
+    "fire": "builder.vassal_combat.fire",
+    "modified-roll": "builder.vassal_combat.modified_roll",
+    "lookup": "builder.vassal_combat.lookup",  # rolled lookups only (not value lookups)
+}
+
+
+@dataclass(frozen=True)
+class ByHand:
+    """A rule of a table the module offers but cannot apply: the player applies it by hand."""
+
+    table_id: str
+    table_name: str
+    rule_id: str
+    label: str  # as the player reads it
+    source: str  # the rule number
+    why: str  # for the designer: what the module cannot compile
+
+
+def by_hand(game) -> list[ByHand]:
+    """Every rule the module leaves to the player, table by table, in the order of the sources."""
+    from builder.vassal_combat.rules import by_hand as rules_by_hand
+
+    out = []
+    left = {tid for tid, _ in left_out(game)}
+    for t in game.tables:
+        if t.kind not in KINDS or not _resolved(t) or t.id in left:
+            continue
+        skip = rules_by_hand(game, t, places=t.kind == "modified-roll")
+        out += [ByHand(t.id, t.name, r.id, r.label, r.source, skip[r.id])
+                for r in t.rules if r.id in skip]
+    return out
+
+
+def by_hand_warnings(game) -> list[str]:
+    """by_hand as `builder check` and `builder build` report it: file, line, table, rule, why."""
+    from pathlib import Path
+
+    from builder.load.tomlindex import find_line, index_lines
+
+    found = by_hand(game)
+    out = [f"{Path(game.folder) / 'tables.toml'}: table '{tid}': the VASSAL module cannot resolve "
+           f"it ({why}); it is not in the module's Combat palette (the aid and builder calc "
+           "resolve it)" for tid, why in left_out(game)]
+    if not found:
+        return out
+    path = Path(game.folder) / "tables.toml"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        text = ""
+    index = index_lines(text)
+    ids = [t.id for t in game.tables]
+    for h in found:
+        t = game.table_by_id[h.table_id]
+        ri = next(i for i, r in enumerate(t.rules) if r.id == h.rule_id)
+        line = find_line(index, ("tables", ids.index(h.table_id), "rules", ri))
+        where = f"{path}: line {line}" if line else str(path)
+        out.append(f"{where}: table '{h.table_id}', rule '{h.rule_id}': the VASSAL module cannot "
+                   f"apply it ({h.why}); the table's marker tells players to apply it by hand "
+                   "(the aid and builder calc apply it)")
+    return out
+
+
+def _resolved(t) -> bool:
+    return t.kind != "lookup" or bool(getattr(t, "dice", ""))
+
+
+def left_out(game) -> list[tuple[str, str]]:
+    """(table id, why) for tables whose kind's calculator cannot resolve what the table says
+    (a kind module's `unsupported`): the module leaves them out and `builder check` says so."""
+    out = []
+    for t in game.tables:
+        if t.kind in KINDS:
+            why = getattr(importlib.import_module(KINDS[t.kind]), "unsupported",
+                          lambda g, tt: "")(game, t)
+            if why:
+                out.append((t.id, why))
+    return out
+
+
+def calculators(game) -> list:
+    """A Calculator for every table of a kind the module resolves, in the order of tables.toml.
+    A rule it cannot apply (by_hand) is named in the marker's palette entry and at the end of
+    every chat line it writes, in the player's words, for the player to apply by hand."""
+    from builder import words
+
+    hand: dict[str, list[ByHand]] = {}
+    for h in by_hand(game):
+        hand.setdefault(h.table_id, []).append(h)
+    out = []
+    skip = {tid for tid, _ in left_out(game)}
+    for t in game.tables:
+        if t.kind in KINDS and t.id not in skip:
+            c = importlib.import_module(KINDS[t.kind]).build(game, t)
+            if c is None:
+                continue
+            if t.id in hand:
+                rules = {r.id: r for r in t.rules}
+                said = "; ".join(words.rule(game, t, rules[h.rule_id]) for h in hand[t.id])
+                c.by_hand = [h.rule_id for h in hand[t.id]]
+                c.marker += f" (apply {words.plural(len(hand[t.id]), 'rule')} by hand)"
+                c.report += " " + ("Not applied here, apply by hand: " + said + ".").replace(
+                    "$", "")
+            out.append(c)
+    return out
