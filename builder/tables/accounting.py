@@ -198,7 +198,7 @@ def _terrain_reasons(game, t, value) -> list[str]:
 
 # the keys of a condition, in the order they are written; a key's companions go with it
 KEYS = ("turn", "period", "scenario", "attacker", "defender", "firer", "target", "terrain",
-        "region", "place", "across", "flag", "input", "all", "any", "not_")
+        "region", "place", "distance", "across", "flag", "input", "all", "any", "not_")
 _WITH = {"place": ("within",), "across": ("attackers",)}
 
 

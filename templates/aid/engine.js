@@ -1958,6 +1958,7 @@
       if ((x.terrain || []).length) PLACE_IDS.forEach((k) => out.add(k));
       if ((x.region || []).length || x.place) out.add("hex");
       if ((x.across || []).length) { out.add("attacker_hexes"); out.add("hex"); }
+      if (x.distance) { ["distance", "firer_hexes", "hex"].forEach((k) => out.add(k)); if (/range/.test(x.distance)) out.add("range"); }
       if (x.flag) out.add(x.flag);
       for (const k of Object.keys(x.input || {})) out.add(k);
     }
@@ -2043,7 +2044,7 @@
     return read ? ["another terrain counts instead"] : ["no row, modifier or rule of this table depends on " + vals.map(terrainName).join(", ")];
   }
   // accounting.failing_keys: the keys of a condition that do not hold, the input asked about apart
-  const WHEN_KEYS = ["turn", "period", "scenario", "attacker", "defender", "firer", "target", "terrain", "region", "place", "across", "flag", "input", "all", "any", "not_"];
+  const WHEN_KEYS = ["turn", "period", "scenario", "attacker", "defender", "firer", "target", "terrain", "region", "place", "distance", "across", "flag", "input", "all", "any", "not_"];
   const WHEN_WITH = { place: ["within"], across: ["attackers"] };
   const written = (v) => !(v == null || v === "" || (Array.isArray(v) && !v.length) || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length));
   const onlyWhen = (said) => (said.startsWith("except ") || said.startsWith("unless ") ? said : "only " + said);
