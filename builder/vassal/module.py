@@ -140,7 +140,7 @@ class PieceBook:
 
     def __init__(self, game: Game):
         self.game = game
-        self.protos = pieces.prototypes(game).pieces
+        self.protos = pieces.prototypes(game, vassal_combat.unit_traits(game)).pieces
         self.next_gpid = 1
         self.decks = {d.id: d for d in game.info.decks}
         # the units' encoded texts, kept between builds (piece_texts): a unit's piece is made

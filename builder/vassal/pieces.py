@@ -53,8 +53,9 @@ class Prototypes:
     pieces: dict[str, t.Piece]
 
 
-def prototypes(game: Game) -> Prototypes:
-    """A common Unit and Marker prototype, one per side and one per unit type in use."""
+def prototypes(game: Game, type_traits: dict[str, list] | None = None) -> Prototypes:
+    """A common Unit and Marker prototype, one per side and one per unit type in use (with the
+    traits the module's calculators give that type's units: type_traits)."""
     out: dict[str, t.Piece] = {
         UNIT: t.prototype_piece([t.MarkMoved(image="moved.gif"), t.Delete(), t.Clone()]),
         MARKER: t.prototype_piece([t.Delete(), t.Clone()]),
@@ -63,7 +64,8 @@ def prototypes(game: Game) -> Prototypes:
         out[side_prototype(game, side.id)] = t.prototype_piece(
             [t.UsePrototype(UNIT), t.Marker((("Side", side.name), ("SideId", side.id)))])
     for unit_type in sorted({u.type for u in game.units}):
-        out[type_prototype(unit_type)] = t.prototype_piece([t.Marker((("Type", unit_type),))])
+        out[type_prototype(unit_type)] = t.prototype_piece(
+            list((type_traits or {}).get(unit_type, ())) + [t.Marker((("Type", unit_type),))])
     return Prototypes(out)
 
 

@@ -23,9 +23,13 @@ def _plain(text: str) -> str:
     return text.replace("$", "").replace("{", "(").replace("}", ")")
 
 
-def build(game, t: ModifiedRollTable) -> Calculator:
-    """The calculator of a modified-roll table."""
-    c = Calculator(t.id, t.name, t.kind, marker=f"Resolve: {t.name}")
+def roll_modifiers(c: Calculator, game, t, extra_fields=(), extra_facts=None):
+    """A table's roll modifiers as the module applies them: 'only the highest' terrain groups and
+    terrain or region modifiers from the target's place (packed location facts, with the place
+    facts of the rules' conditions and any extra fields the caller packs), the rest as menu
+    options (toggles, counts, a value chosen from a list). Returns (parts, field_of): parts are
+    (label expression, value expression, shown-when expression); field_of(name) reads a packed
+    field ('R<i>' for the i-th place condition of the rules)."""
     tid = x.ident(t.id)
     on_map = game.is_hex and any(m.terrain or m.regions for m in t.modifiers)
     groups: dict[str, list] = {}
@@ -40,9 +44,10 @@ def build(game, t: ModifiedRollTable) -> Calculator:
     fields += [Field(f"A{i}", 2) for i, _ in enumerate(auto)]
     nodes = vrules.static_nodes(t) if game.is_hex else []
     fields += [Field(f"R{i}", 2) for i, _ in enumerate(nodes)]
+    fields += list(extra_fields)
 
     def facts(terrain: tuple[str, ...], regs: tuple[str, ...], place=None) -> dict[str, int]:
-        out = {}
+        out = dict(extra_facts(terrain) if extra_facts else {})
         for i, node in enumerate(nodes):
             out[f"R{i}"] = vrules.static_value(game, node, place) if place is not None else 0
         for i, g in enumerate(map_groups):
@@ -54,6 +59,7 @@ def build(game, t: ModifiedRollTable) -> Calculator:
         return out
 
     parts: list[tuple[str, str, str]] = []  # (label expression, value expression, shown when)
+    loc = None
     if fields:
         loc = Packer(f"{tid}@", fields, f"{P}Loc")
         places = location_names(game)
@@ -87,6 +93,13 @@ def build(game, t: ModifiedRollTable) -> Calculator:
             best = x.maximum(f"{p} == 1 ? {x.lit(mm.value)} : -{x.BIG}" for p, mm in props)
             parts.append((x.lit(m.group), f"{x.paren(on)} ? {x.paren(best)} : 0", on))
             continue
+        if m.values:  # the player picks the value (a leader's printed modifier)
+            prop = f"{P}Mod_{x.ident(m.id)}"
+            c.inputs.append(Input(prop, m.label, "choice", default="0",
+                                  choices=("0",) + tuple(f"{v:+d}" for v in m.values), api=m.id))
+            parts.append((f'{x.lit(m.label + " ")} + ({prop} > 0 ? "+" : "") + {prop}', prop,
+                          f"{prop} != 0"))
+            continue
         many = m.max_uses not in (None, 1)
         if m in auto:  # a modifier for terrain or a region applies from the place alone
             n = f"({loc.field(f'A{auto.index(m)}')} == 1 ? 1 : 0)"
@@ -99,16 +112,28 @@ def build(game, t: ModifiedRollTable) -> Calculator:
         parts.append((x.lit(f"{m.label} {m.value:+d}") if not many else
                       f'"{m.label} " + {n} + " x {m.value:+d}"', f"{n} * {x.lit(m.value)}",
                       f"{n} > 0"))
-    ruled = vrules.compile_rules(c, game, t, lambda i: loc.field(f"R{i}"))
-    terms = [v for _, v, _ in parts] + ([ruled.drm] if ruled.drm != "0" else [])
-    parts += [(lab, "0", w) for lab, w in ruled.shown]  # shown in the line; counted in ruled.drm
+    return parts, (loc.field if loc is not None else None)
+
+
+def drm_props(c: Calculator, parts, ruled_drm: str, ruled_shown, extra=()) -> None:
+    """CombatDrm (every modifier that applies) and CombatDrmText (their labels, '; ' between)."""
+    terms = [v for _, v, _ in parts] + ([ruled_drm] if ruled_drm != "0" else []) + \
+        [v for _, v, _ in extra]
+    parts = parts + [(lab, "0", w) for lab, w in ruled_shown] + [(lab, "0", w) for lab, _, w in extra]
     c.prop(f"{P}Drm", " + ".join(x.paren(v) for v in terms) if terms else "0")
-    # the modifiers that apply, separated by '; ' (a separator only after one already shown)
     shown = []
     for i, (lab, _, w) in enumerate(parts):
         sep = f'({x.any_of(p[2] for p in parts[:i])} ? "; " : "")' if i else '""'
         shown.append(f"{x.paren(w)} ? {sep} + {x.paren(lab)} : \"\"")
     c.prop(f"{P}DrmText", x.text(*shown) if parts else '""')
+
+
+def build(game, t: ModifiedRollTable) -> Calculator:
+    """The calculator of a modified-roll table."""
+    c = Calculator(t.id, t.name, t.kind, marker=f"Resolve: {t.name}")
+    parts, field_of = roll_modifiers(c, game, t)
+    ruled = vrules.compile_rules(c, game, t, (lambda i: field_of(f"R{i}")) if field_of else None)
+    drm_props(c, parts, ruled.drm, ruled.shown)
 
     # one roll per marker on the target; the first effect counts
     rows = sorted(int(k) for k in t.results)

@@ -47,6 +47,13 @@ def by_hand(game, t, places: bool) -> dict[str, str]:
 
 
 def _rule_unsupported(game, t, r, places: bool) -> str:
+    if t.kind == "fire":
+        from builder.vassal_combat.fire import unit_rule, unit_rule_unsupported
+
+        if r.when is not None and any(c.distance for c in r.when.walk()):
+            return unit_rule_unsupported(game, t, r)  # compiled per firing unit, or why not
+        if unit_rule(t, r):
+            return ""
     if r.group:
         return "it is in a group"
     if r.effect not in EFFECTS and not (r.effect == "replace" and t.kind == "lookup"):
@@ -101,6 +108,10 @@ def compile_rules(c, game, t, field_of=None) -> Compiled:
     out = Compiled()
     nodes = static_nodes(t)  # numbered over every rule, as the caller packed them
     skip = by_hand(game, t, places=field_of is not None)
+    if t.kind == "fire":  # the firing units' rules are compiled on the units (fire.unit_props)
+        from builder.vassal_combat.fire import unit_rule
+
+        skip = {**skip, **{r.id: "per unit" for r in t.rules if unit_rule(t, r)}}
     t = t.model_copy(update={"rules": tuple(r for r in t.rules if r.id not in skip)})
     if not t.rules:
         return out
@@ -191,6 +202,8 @@ def spec_condition(spec: RollSpec, value: str, inputs: dict[str, str]) -> str:
         elif p["op"]:
             ref = p["opval"]
             other = x.lit(int(ref)) if ref.lstrip("-").isdigit() else inputs[ref]
+            if p.get("times"):
+                other = f"{int(p['times'])} * {x.paren(other)}"
             parts.append(f"{value} {p['op']} {other}")
     return x.any_of(parts)
 

@@ -31,9 +31,8 @@ def by_hand(game) -> list[ByHand]:
     from builder.vassal_combat.rules import by_hand as rules_by_hand
 
     out = []
-    left = {tid for tid, _ in left_out(game)}
     for t in game.tables:
-        if t.kind not in KINDS or not _resolved(t) or t.id in left:
+        if t.kind not in KINDS or not _resolved(t):
             continue
         skip = rules_by_hand(game, t, places=t.kind == "modified-roll")
         out += [ByHand(t.id, t.name, r.id, r.label, r.source, skip[r.id])
@@ -48,11 +47,8 @@ def by_hand_warnings(game) -> list[str]:
     from builder.load.tomlindex import find_line, index_lines
 
     found = by_hand(game)
-    out = [f"{Path(game.folder) / 'tables.toml'}: table '{tid}': the VASSAL module cannot resolve "
-           f"it ({why}); it is not in the module's Combat palette (the aid and builder calc "
-           "resolve it)" for tid, why in left_out(game)]
     if not found:
-        return out
+        return []
     path = Path(game.folder) / "tables.toml"
     try:
         text = path.read_text(encoding="utf-8")
@@ -60,6 +56,7 @@ def by_hand_warnings(game) -> list[str]:
         text = ""
     index = index_lines(text)
     ids = [t.id for t in game.tables]
+    out = []
     for h in found:
         t = game.table_by_id[h.table_id]
         ri = next(i for i, r in enumerate(t.rules) if r.id == h.rule_id)
@@ -75,19 +72,6 @@ def _resolved(t) -> bool:
     return t.kind != "lookup" or bool(getattr(t, "dice", ""))
 
 
-def left_out(game) -> list[tuple[str, str]]:
-    """(table id, why) for tables whose kind's calculator cannot resolve what the table says
-    (a kind module's `unsupported`): the module leaves them out and `builder check` says so."""
-    out = []
-    for t in game.tables:
-        if t.kind in KINDS:
-            why = getattr(importlib.import_module(KINDS[t.kind]), "unsupported",
-                          lambda g, tt: "")(game, t)
-            if why:
-                out.append((t.id, why))
-    return out
-
-
 def calculators(game) -> list:
     """A Calculator for every table of a kind the module resolves, in the order of tables.toml.
     A rule it cannot apply (by_hand) is named in the marker's palette entry and at the end of
@@ -98,9 +82,8 @@ def calculators(game) -> list:
     for h in by_hand(game):
         hand.setdefault(h.table_id, []).append(h)
     out = []
-    skip = {tid for tid, _ in left_out(game)}
     for t in game.tables:
-        if t.kind in KINDS and t.id not in skip:
+        if t.kind in KINDS:
             c = importlib.import_module(KINDS[t.kind]).build(game, t)
             if c is None:
                 continue
@@ -112,4 +95,18 @@ def calculators(game) -> list:
                 c.report += " " + ("Not applied here, apply by hand: " + said + ".").replace(
                     "$", "")
             out.append(c)
+    return out
+
+
+def unit_traits(game) -> dict[str, list]:
+    """Calculated properties the module's unit prototypes carry for the calculators, by unit
+    type: each firing unit works out its own firepower under the fire tables' unit rules."""
+    from builder.vassal import traits as vt
+    from builder.vassal_combat import fire
+
+    out: dict[str, list] = {}
+    for t in game.tables:
+        types, props = fire.unit_traits(game, t)
+        for unit_type in types:
+            out.setdefault(unit_type, []).extend(vt.CalculatedProperty(n, e) for n, e in props)
     return out
