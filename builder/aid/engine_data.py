@@ -82,6 +82,7 @@ def _map_script_json(game: Game) -> str:
 
 def _engine_fields(game: Game) -> dict:
     """engine_data without its map."""
+    from builder import words
     from builder.tables import accounting, api, effects, victory
 
     return {
@@ -94,6 +95,11 @@ def _engine_fields(game: Game) -> dict:
         # each rule's condition part by part in a player's words (builder.words), for the lines
         # that say why an input changed nothing (builder.tables.accounting)
         "phrases": {t.id: accounting.phrases(game, t) for t in game.tables if t.rules},
+        # each rule in a player's words, as builder calc's working says it (builder.words)
+        "ruleWords": {t.id: {r.id: {"rule": words.rule(game, t, r),
+                                    "effect": words.effect(game, t, r),
+                                    "when": words.condition(game, t, r.when) if r.when else ""}
+                             for r in t.rules} for t in game.tables if t.rules},
         "victory": victory.engine_data(game),  # the scenarios' victory (builder.tables.victory)
     }
 

@@ -584,6 +584,8 @@
     if (/divisor|multiplier/.test(e)) return fracOf(ruleValue(r)).valueOf();
     return 0;
   }
+  // a rule as builder.words says it (the engine data carries the sentences)
+  const ruleWords = (t, r) => ((G.ruleWords || {})[t.id] || {})[r.id] || { rule: r.label, effect: effectText(r).replace(/^ -> /, ""), when: "when " + describeWhen(r.when || {}) };
   function evaluateRules(t, values, f, calc) {
     const out = { prohibited: [], attack: [], defence: [], rows: [], column: null, shift: 0, cap: null, drm: 0, replace: [] };
     const rules = t.rules || [];
@@ -593,7 +595,7 @@
       if (!r.when) {
         const v = values[r.id];
         uses[r.id] = truthy(v) ? Number(v) : 0;
-        if (uses[r.id]) calc.step(r.label + (uses[r.id] > 1 ? " x" + uses[r.id] : "") + effectText(r) + (r.source ? " (" + r.source + ")" : ""));
+        if (uses[r.id]) calc.step(r.label + (uses[r.id] > 1 ? " x" + uses[r.id] : "") + ": " + ruleWords(t, r).effect + (r.source ? " (" + r.source + ")" : ""));
         continue;
       }
       const perUnit = [...walk(r.when)].some((c) => c.attackers === "per-unit");
@@ -608,11 +610,11 @@
         if (ok) units[r.id] = each.map((v, k) => (v ? k : -1)).filter((k) => k >= 0);
       } else ok = holds(r.when, f);
       if (ok === null) {
-        calc.note(r.label + " applies only when " + describeWhen(r.when) + ": give " + needs(r.when, f) + " to apply it" + (r.source ? " (" + r.source + ")." : "."));
+        calc.note(r.label + " applies only " + ruleWords(t, r).when + ": give " + needs(r.when, f) + " to apply it" + (r.source ? " (" + r.source + ")." : "."));
         ok = false;
       }
       uses[r.id] = ok ? 1 : 0;
-      if (ok) calc.step(r.label + ": " + describeWhen(r.when) + effectText(r) + (r.source ? " (" + r.source + ")" : ""));
+      if (ok) calc.step(ruleWords(t, r).rule);
     }
     for (const r of rules) {
       if (ruleEffect(r) !== "cancels" || !uses[r.id]) continue;

@@ -135,3 +135,80 @@ def test_the_engine_evaluates_the_same():
     bad = [a for a in asked if a[2] != a[3]]
     assert not bad, bad[:5]
     assert len(asked) > 40
+
+
+@pytest.mark.engine
+def test_a_fire_group_resolved_on_the_map_in_vassal(tmp_path):
+    """F1 on the map in VASSAL 3.7.26: the German squad in Le Mesnil's stone building (0509) under
+    fire from a squad next to it (0508: 6 x 2), a squad five hexes away (0305: 6 / 2) and the
+    .30 cal three away (0207: 4), Sgt Kowalski directing (-1): firepower 19, column 14-19,
+    modifier +1; the engine rolls, and the chat line reads the table for that roll as builder
+    calc does."""
+    import re
+
+    from builder.tables import api
+    from builder.vassal.geometry import BoardGeometry
+    from builder.vassal.module import build_module
+    from tests.vassal_combat.engine import EngineMissing, run_gui
+
+    g = _game()
+    c = _calcs()["fire"]
+    geom = BoardGeometry(g)
+    script = ["SHOW", "SETUP\tThe Assault"]
+    firers = [("us-sq-1", "0207", "0508"), ("us-sq-2", "0208", "0305"), ("us-mg-1", "0307", "0207")]
+    for unit, start, to in firers:
+        x, y = geom.hex_point(to)
+        script.append(f"MOVE\t{unit}\t{start}\t{x}\t{y}")
+    for k, (unit, _, to) in enumerate(firers):
+        script.append(f"DROP\tA{k}\t{c.attacker_name}\t{unit}\t{to}")
+    script += [f"DROP\tR\t{c.marker}\tde-sq-3\t0509", "SET\tR\tCombatMod_leader\t-1",
+               "CALCS\tR", "KEY\tR\t82\t130"]
+    vmod = tmp_path / "hill-112.vmod"
+    vmod.write_bytes(build_module(g).vmod())
+    spec = tmp_path / "play.txt"
+    spec.write_text("\n".join(script) + "\n", encoding="utf-8")
+    try:
+        out = run_gui("CombatCheck", [str(vmod), str(spec)])
+    except EngineMissing as exc:
+        pytest.skip(str(exc))
+    records = [line.split("\t") for line in out.splitlines()]
+    assert [r for r in records if r[0] == "PROBLEM"] == []
+    chat = [r[1] for r in records if r[0] == "CHAT" and "Infantry Fire Table" in r[1]]
+    assert len(chat) == 1, records
+    line = chat[0]
+    assert line.startswith("* Infantry Fire Table at 0509: firepower 19 -> column 14-19, "
+                           "modifier +1 (Target in a stone building +2; Leader directing the "
+                           "fire (his printed modifier) -1); die "), line
+    die = int(re.search(r"; die (\d+)", line).group(1))
+    want = api.calculate(g, "fire", {"firepower": "6,6,4", "firer_hexes": ["0508", "0305", "0207"],
+                                     "range": "4,4,10", "hex": "0509", "leader": "-1"}, die)
+    assert want.column == "14-19"
+    assert line.endswith(f"-> {want.result} ({want.outcome.meaning})"), (line, want.result)
+
+
+def test_piece_properties_are_named_by_each_counters_own_factors():
+    """4: the Sherman's gun is 'Gun' (not 'Firepower'), a leader's numbers 'Morale' and
+    'Modifier', a squad's back (broken) keeps its morale and has no firepower."""
+    from builder.vassal import traits as vt
+    from builder.vassal.pieces import unit_piece
+
+    g = _game()
+
+    def props(unit_id: str) -> dict:
+        out = {}
+        for tr in unit_piece(g, g.unit_by_id[unit_id]).traits:
+            if isinstance(tr, vt.Marker):
+                out.update(dict(tr.props))
+            elif isinstance(tr, vt.CalculatedProperty):
+                out[tr.name] = tr.expression
+        return out
+
+    tank = props("us-tk-1")
+    assert (tank["Gun"], tank["Range"], tank["Armour"], tank["Movement"]) == ("7", "12", "5", "6")
+    assert "Firepower" not in tank
+    leader = props("us-ld-1")
+    assert (leader["Morale"], leader["Modifier"]) == ("8", "1")
+    squad = props("us-sq-1")
+    assert squad["FirepowerFront"] == "6" and "FirepowerBack" not in squad
+    assert squad["MoraleFront"] == "7" and squad["MoraleBack"] == "5"
+    assert squad["Firepower"].endswith(': ""') and squad["Morale"].endswith(": 5")
