@@ -360,10 +360,10 @@ def effect(game, t, r) -> str:
     owner = "that unit's" if per_unit else "the"
     if t.kind == "fire":
         if per_unit:
-            return (f"that unit's firepower is {_factor(v, e.endswith('divisor'))}"
+            return (f"that unit's {t.strength} is {_factor(v, e.endswith('divisor'))}"
                     + (f", {rounding(r.rounding)}" if r.rounding else
-                       ", before the fire group's firepower is added up"))
-        return (f"the firepower is {_factor(v, e.endswith('divisor'))}, "
+                       f", before the fire group's {t.strength} is added up"))
+        return (f"the {t.strength} is {_factor(v, e.endswith('divisor'))}, "
                 f"{rounding(r.rounding or default_rounding(t))}")
     return (f"{owner} {whose} strength is {_factor(v, e.endswith('divisor'))}, "
             f"{rounding(r.rounding or default_rounding(t))}")
@@ -569,12 +569,13 @@ def _fire(t) -> list[str]:
     out = []
     modified = bool(t.modifiers or any(r.effect == "drm" for r in t.rules))
     numbers = all(re.fullmatch(r"\d+|-|—", c) for row in t.results.values() for c in row)
+    what = t.strength
     if t.fire_group:
-        out.append("Columns: the fire group's total firepower. Each firing unit's firepower is "
+        out.append(f"Columns: the fire group's total {what}. Each firing unit's {what} is "
                    "changed first by what applies to that unit alone, then the units are added "
                    f"up; a fraction is {rounding(t.firepower_rounding)}.")
     elif t.bands:
-        out.append("Read the column of the firepower"
+        out.append(f"Read the column of the firing unit's {what}"
                    + (" (exact values only)" if t.exact_bands else "") + ".")
     if modified:
         out.append(f"Roll {t.dice} and add the modifiers: read the row of the modified roll; "

@@ -28,8 +28,9 @@ def _assumed(item) -> bool:
 
 
 # --- tables laid out like the printed card ---------------------------------------------------
-def table_card(t) -> dict:
-    """A table as header rows and body rows of cells, as the printed card has them."""
+def table_card(t, game=None) -> dict:
+    """A table as header rows and body rows of cells, as the printed card has them (a fire or
+    line-of-sight table's settings, modifiers and rules in a player's words, builder.words)."""
     card = {"id": t.id, "name": t.name, "kind": t.kind, "source": t.source,
             "assumed": _assumed(t), "note": t.note, "legend": list(t.legend.items()),
             "notes": list(t.notes), "head": [], "body": [], "extra": []}
@@ -48,6 +49,24 @@ def table_card(t) -> dict:
         card["extra"] += [f"{m.label}: {_signed(m.value)} to the roll" for m in t.modifiers]
         card["extra"].append(f"Beyond the left end of a row: {t.beyond_low}; beyond the right "
                              f"end: {t.beyond_high}.")
+    elif isinstance(t, FireTable) and game is not None:
+        from builder import words
+
+        modified = bool(t.modifiers or any(r.effect == "drm" for r in t.rules))
+        cols = [f"[{b}]" for b in t.bands] if t.exact_bands else list(t.bands) or ["Result"]
+        card["head"].append([("Modified roll " if modified else "") + t.dice, *cols])
+        keys = sorted(t.results, key=int)
+        for k, roll in enumerate(keys):
+            label = roll + (" or less" if modified and k == 0 else
+                            " or more" if modified and k == len(keys) - 1 else "")
+            card["body"].append({"th": label, "cells": list(t.results[roll])})
+        card["extra"] += words.lines(game, t)
+        return card
+    elif t.kind == "line-of-sight" and game is not None:
+        from builder import words
+
+        card["extra"] += words.settings(game, t)
+        return card
     elif isinstance(t, (RatioTable, FireTable)):
         cols = list(t.columns) if isinstance(t, RatioTable) else (
             [f"[{b}]" for b in t.bands] if t.exact_bands else list(t.bands))
@@ -80,9 +99,13 @@ def table_card(t) -> dict:
         key = t.dice or next((i.name for i in t.inputs if i.id == t.key), t.key)
         has_detail = any(e.detail for e in t.entries)
         card["head"].append([key, "Result", *(["Detail"] if has_detail else [])])
+        from builder import words
+
+        names = {i.id: i.name for i in t.inputs}
         for e in t.entries:
             cells = [e.result] + ([e.detail] if has_detail else [])
-            card["body"].append({"th": "otherwise" if e.when == "else" else e.when, "cells": cells})
+            card["body"].append({"th": "otherwise" if e.when == "else"
+                                 else words.roll_spec(e.when, names), "cells": cells})
         card["extra"] += [f"{m.label}: {_signed(m.value)}" for m in t.modifiers]
     elif isinstance(t, ChartTable):
         card["head"].append(list(t.columns))

@@ -220,7 +220,7 @@ def _ratio(t) -> Card:
     )
 
 
-def _fire(t) -> Card:
+def _fire(t, game=None) -> Card:
     modified = bool(t.modifiers or any(r.effect == "drm" for r in t.rules))
     rows_head = f"{'Modified roll' if modified else 'Roll'} ({t.dice})"
     columns = [f"[{b}]" if t.exact_bands else b for b in t.bands] or ["Result"]
@@ -238,30 +238,32 @@ def _fire(t) -> Card:
     if t.natural:
         parts.append(Grid([_h("Natural roll", "Result, whatever the modifiers")],
                           [[Cell(k, bold=True), Cell(v)] for k, v in t.natural.items()]))
+    if game is not None:  # the table in a player's words (builder.words)
+        from builder import words
+
+        parts.append(Para([(line, False) for line in words.lines(game, t)]))
+        return Card(t.name, parts + _notes(t), f"fire, {t.dice}")
     lines = []
-    if t.fire_group:
-        lines.append((("Columns: the fire group's total firepower. Each unit's firepower is "
-                       "changed first by what applies to it alone, then added up; a fraction is "
-                       f"rounded {t.firepower_rounding.replace('-', ' ')}."), False))
-    elif t.bands:
+    if t.bands:
         lines.append(("Columns: the firepower" + (" (exact values)" if t.exact_bands else "")
                       + ".", False))
-    if modified:
-        lines.append((f"Roll {t.dice}, add the modifiers and read the row of the modified roll.",
-                      False))
-    numbers = all(re.fullmatch(r"\d+|-|—", c) for row in t.results.values() for c in row)
-    if numbers:
-        lines.append(("The number read is the target's loss.", False))
     if t.terrain_effect:
         lines.append(((f"Divide the loss by the target terrain's '{t.terrain_effect}', rounded "
                        f"{t.rounding.replace('-', ' ')}."), False))
-    if t.attempts > 1:
-        lines.append(((f"Up to {t.attempts} rolls against one target; it suffers the first "
-                       "effect only."), False))
     if lines:
         parts.append(Para(lines))
     return Card(t.name, parts + _mods("Die-roll modifiers", t.modifiers) + _rules(t) + _notes(t),
                 f"fire, {t.dice}")
+
+
+def _sight(t, game=None) -> Card:
+    """A line-of-sight table: its settings and the map's levels in a player's words."""
+    if game is None:
+        return _generic(t)
+    from builder import words
+
+    return Card(t.name, [Para([(line, False) for line in words.settings(game, t)])] + _notes(t),
+                "line of sight")
 
 
 def _modified(t) -> Card:
@@ -301,8 +303,11 @@ def _lookup(t) -> Card:
     has_detail = any(e.detail for e in t.entries)
     header = [_h(key, "Result", *(["Detail"] if has_detail else []))]
     rows = []
+    from builder import words
+
+    names = {i.id: i.name for i in t.inputs}
     for e in t.entries:
-        when = "otherwise" if e.when.strip() == "else" else e.when
+        when = "otherwise" if e.when.strip() == "else" else words.roll_spec(e.when, names)
         row = [Cell(when, bold=True), Cell(e.result, align="start")]
         if has_detail:
             row.append(Cell(e.detail, align="start"))
@@ -343,15 +348,17 @@ def _generic(t) -> Card:
 BUILDERS = {
     "differential": _differential,
     "ratio": _ratio,
-    "fire": _fire,
     "modified-roll": _modified,
     "lookup": _lookup,
     "chart": _chart,
 }
+WORDED = {"fire": _fire, "line-of-sight": _sight}  # said through builder.words (game needed)
 
 
-def table_card(t) -> Card:
+def table_card(t, game=None) -> Card:
     """The card of one table, whatever its kind."""
+    if t.kind in WORDED:
+        return WORDED[t.kind](t, game)
     return BUILDERS.get(t.kind, _generic)(t)
 
 
@@ -771,7 +778,7 @@ def all_cards(game: Game) -> list[Card]:
     if seq:
         cards.append(seq)
     cards.append(turn_card(game))
-    cards.extend(table_card(t) for t in game.tables)
+    cards.extend(table_card(t, game) for t in game.tables)
     terrain = terrain_card(game)
     if terrain:
         cards.append(terrain)
@@ -793,7 +800,9 @@ def counter_card(game: Game) -> Card | None:
         if ct.id not in used:
             continue
         name = ct.name or ct.id.replace("-", " ").capitalize()
-        back = "-".join(ct.back_factor_names) if ct.back_factor_names else "as the front"
+        sided = any(u.back for u in game.units if game.counter_type_of(u) is ct)
+        back = ("-".join(ct.back_factor_names) if ct.back_factor_names else "as the front") \
+            if sided else "—"
         rows.append([Cell(name, bold=True, align="start"),
                      Cell("-".join(ct.factor_names), align="start"), Cell(back, align="start")])
     if any(game.counter_type_of(u) is None for u in game.units) and game.info.factor_names:
