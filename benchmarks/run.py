@@ -469,7 +469,8 @@ NO_ANCHOR = False  # --no-anchor: (b) without its LaTeX reference row
 WORKLOADS = {"a": workload_a, "b": workload_b, "c": workload_cd, "e": workload_e}
 
 
-def main() -> int:
+def parser() -> argparse.ArgumentParser:
+    """The command line (the README's commands are parsed by it in tests/readme)."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--only", default="a,b,c,d,e", help="workloads to run, e.g. 'b,e' (d needs c)")
     p.add_argument("--repeat", type=int, default=1, help="runs per measurement (median)")
@@ -478,7 +479,11 @@ def main() -> int:
                    "'pdf' (the all-formats build of (c) is then not run)")
     p.add_argument("--no-anchor", action="store_true",
                    help="leave out (b)'s reference row (LaTeX wargame + pywargame, ~2 min)")
-    args = p.parse_args()
+    return p
+
+
+def main() -> int:
+    args = parser().parse_args()
     C_FORMATS[:] = [f for f in args.formats.split(",") if f]
     global NO_ANCHOR
     NO_ANCHOR = args.no_anchor

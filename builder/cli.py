@@ -333,7 +333,7 @@ def tables(game: str, table: str | None, as_json: bool, designer: bool) -> None:
         click.echo(json.dumps(entries if not table else entries[0], indent=2, ensure_ascii=False))
         return
     if table and table in g.table_by_id:
-        click.echo(table_text(g.table_by_id[table]) + "\n")
+        click.echo(table_text(g, g.table_by_id[table]) + "\n")
     click.echo(calculators_text(entries))
 
 

@@ -215,7 +215,8 @@ def model_section(model, level: int, missing: list[str]) -> list[str]:
         if not text:
             missing.append(f"{model.__name__}.{name}")
         cell = text.replace("|", "\\|").replace("\n", " ")
-        out.append(f"| `{name}` | {type_text(field.annotation)} | {_default(field)} | {cell} |")
+        key = field.alias or name  # the name the loader reads ('not', not the field's 'not_')
+        out.append(f"| `{key}` | {type_text(field.annotation)} | {_default(field)} | {cell} |")
     if issubclass(model, Sourced):
         out += ["", "Also takes the provenance keys `assumed`, `source` and `note` (see Provenance)."]
     return out + [""]

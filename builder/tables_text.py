@@ -18,8 +18,12 @@ def _grid(header: list[str], rows: list[list[str]]) -> list[str]:
     return [fmt(header), "  ".join("-" * w for w in widths)] + [fmt(r) for r in rows]
 
 
-def table_text(t) -> str:
-    out = [f"{t.name}  [{t.id}, {t.kind}]"]
+def table_text(game, t) -> str:
+    """A table as the terminal shows it: its grid, then what the card says under it in
+    sentences (builder.words), its key and its notes."""
+    from builder import words
+
+    out = [f"{t.name}  [{t.id}]"]
     if isinstance(t, DifferentialTable):
         for row in t.terrain_rows:
             out.append(f"  {row.name:28} " + " ".join(f"{b:>7}" for b in row.differentials))
@@ -31,25 +35,12 @@ def table_text(t) -> str:
         out += _grid([t.dice] + cols, [[roll] + list(cells) for roll, cells in t.results.items()])
     elif isinstance(t, ModifiedRollTable):
         out += _grid(["roll", "result"], [[k, v] for k, v in t.results.items()])
-        for m in t.modifiers:
-            out.append(f"  {m.value:+d}  {m.label}" + (f"  (only the highest of '{m.group}')" if m.group else ""))
-        for k, v in t.natural.items():
-            out.append(f"  natural {k}: {v}, whatever the modifiers")
     elif isinstance(t, LookupTable):
-        out += _grid([t.dice or t.key, "result"], [[e.when, e.result] for e in t.entries])
+        out += _grid([t.dice or t.key, "result"],
+                     [[words.entry(t, e.when), e.result] for e in t.entries])
     elif isinstance(t, ChartTable):
         out += _grid(list(t.columns), [list(r) for r in t.rows])
-    elif t.kind == "line-of-sight":
-        out.append(f"  1 to {t.max_range} hexes"
-                   + (f"; {t.night_range} on a night turn" if t.night_range is not None else "")
-                   + ("; adjacent always seen" if t.adjacent_always else "")
-                   + ("; corner to corner" if t.corner_to_corner else "; centre to centre"))
-        if t.clear_terrain:
-            out.append(f"  never blocks: {', '.join(t.clear_terrain)}")
-        if t.high_ground:
-            out.append(f"  sees over all but its own kind: {', '.join(t.high_ground)}")
-    elif t.kind == "range":
-        out.append(f"  a {t.target} at most {t.max} hexes from the nearest {t.origin}")
+    out += [f"  {line}" for line in words.lines(game, t)]
     for code, meaning in t.legend.items():
         out.append(f"  {code}: {meaning}")
     for note in t.notes:

@@ -19,7 +19,6 @@ from typing import Any
 from pydantic import BaseModel
 
 from builder.model.base import Sourced
-from builder.model.game import TurnDetail
 from builder.model.game_model import Game
 from builder.model.scenario import Section
 from builder.model.tables import TableBase
@@ -106,7 +105,7 @@ def _player(value: Any) -> Any:
     if isinstance(value, Sourced):
         if value.assumed is not False:
             changed["assumed"] = False
-        if value.note and not isinstance(value, TurnDetail):  # a turn's note is player text
+        if value.note:
             changed["note"] = ""
     if isinstance(value, TableBase) and value.readings != ():
         changed["readings"] = ()

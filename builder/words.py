@@ -120,6 +120,18 @@ def distance(spec: str) -> str:
     return either(parts)
 
 
+def entry(t, spec: str) -> str:
+    """A lookup entry's condition as its table prints it: '5', '1-2' and '2,3,12' as written,
+    '>=17' as '17 or more', '<turn' as 'less than the current game turn', 'else' as
+    'otherwise'."""
+    if RollSpec(spec).is_else:
+        return "otherwise"
+    if not any(p["op"] for p in RollSpec(spec).parts):
+        return spec
+    names = {i.id: re.sub(r"\s*\([^)]*\)", "", i.name) for i in getattr(t, "inputs", ())}
+    return roll_spec(spec, names)
+
+
 def turns(spec: str) -> str:
     """A turn condition as a phrase: 'on turn 1', 'on turns 3 to 5', 'from turn 7 on',
     'up to turn 3', 'before turn 3', 'after turn 7', 'on turns 2, 4 or 6'."""
@@ -176,6 +188,42 @@ def formation_names(game, ids) -> list[str]:
     forms = [f for s in game.info.sides for f in s.formations] + list(
         getattr(game.info, "formations", ()))
     return _named(forms, ids)
+
+
+def attribute_value(game, attr: str, value: str) -> str:
+    """A unit attribute's value as a player reads it: a side or formation by its name, a type
+    or size in words ('armoured-infantry' -> 'armoured infantry')."""
+    if attr == "side":
+        return side_names(game, [value])[0]
+    if attr == "formation":
+        return formation_names(game, [value])[0]
+    return value.replace("-", " ")
+
+
+def location(game, at: str) -> str:
+    """Where a piece sets up or enters, as the game names it: a hex as printed, a sector or box
+    by its name ('Reserves box'), 'Turn track, turn 3', 'beside the map'."""
+    if at.startswith("box:"):
+        box = next((b for b in game.info.boxes if b.id == at[4:]), None)
+        if box is None:
+            return at[4:].replace("-", " ")
+        return box.name if "box" in box.name.lower() else f"{box.name} box"
+    if at.startswith("turn:"):
+        return f"Turn track, turn {at[5:]}"
+    if at == "off-map":
+        return "beside the map"
+    sector = getattr(game, "sector_by_id", {}).get(at)
+    return sector.name if sector is not None else at
+
+
+def allowance(game, a) -> str:
+    """Replacements or rebuilds as a sentence: 'Allied: 2 rebuilds a turn on turns 1 to 10',
+    'German: 2 replacements a turn on night turns'."""
+    try:
+        when = turns(a.turns)
+    except ValueError:  # a period named in the turn record ('night')
+        when = f"on {a.turns} turns"
+    return f"{side_name(game, a.side)}: {a.count} {a.kind}{'s' if a.count != 1 else ''} a turn {when}"
 
 
 def side_name(game, side_id: str) -> str:
@@ -451,17 +499,64 @@ def shift(game, t, s) -> str:
     return _cites(labelled(s.label, text), s.source)
 
 
+# --- the working: how rules combine, and what is not decided --------------------------------
+def times(n: int) -> str:
+    """What follows a rule's sentence when a player applies it n times (' — 2 times')."""
+    return f" — {n} times" if n > 1 else ""
+
+
+def not_decided(sentence: str, needs: list[str]) -> str:
+    """A rule the inputs do not decide: 'Not applied without the turn: {sentence}'."""
+    return f"Not applied without {either(needs, 'and')}: {sentence}"
+
+
+def strongest_of(group: str, labels: list[str], best: str) -> str:
+    """Several rules of one group apply: only the strongest counts."""
+    return (f"Not cumulative ({group.replace('-', ' ')}): {either(labels, 'and')}; only the "
+            f"strongest counts: {best}")
+
+
+# what each stage of a calculation changes (builder.tables.effects.STAGES), for the working
+STAGE_WORDS = {"attack": "the attack strength", "defence": "the defence strength",
+               "column": "the column read", "shift": "the column", "cap": "the best column",
+               "roll": "the roll", "cancel": "another rule"}
+
+
+def combined(mode: str, stage: str, label: str) -> str:
+    """Several rules change one thing and the table takes only one of them."""
+    what = STAGE_WORDS.get(stage, "the same thing")
+    if mode == "first":
+        return f"Only the first rule listed that changes {what} counts: {label}"
+    return f"Only the rule best for the defender that changes {what} counts: {label}"
+
+
+def beyond(t, end: str, how: str = "") -> str:
+    """What happens past an end of the table ('low' or 'high'): odds or a differential off the
+    table, or a shift past its first or last column, as one sentence (how: the table's
+    beyond_low / beyond_high, unless given)."""
+    how = how or getattr(t, f"beyond_{end}", "")
+    low = end == "low"
+    if t.kind == "ratio":
+        off = f"Odds {'below' if low else 'above'} {t.columns[0 if low else -1]}"
+    elif t.kind == "fire":
+        off = f"A {t.strength} {'below' if low else 'above'} the {'first' if low else 'last'} column"
+    else:
+        off = f"A differential {'below' if low else 'above'} a row's {'first' if low else 'last'} band"
+    where = f"{off}, or shifted past the {'first' if low else 'last'} column"
+    if how == "not-allowed":
+        return _cites(f"{where}: the attack is not allowed", t.source) + "."
+    return f"{where}: the {'first' if how == 'first-column' else 'last'} column is read."
+
+
+def cannot(t, at: str) -> str:
+    """Why an attack is refused at these odds or this differential, with the rule number."""
+    return _cites(f"the attack cannot be made at {at}", t.source)
+
+
 # --- table settings --------------------------------------------------------------------------
 def _beyond(t, what: str) -> list[str]:
-    low, high = getattr(t, "beyond_low", ""), getattr(t, "beyond_high", "")
-    out = []
-    say = {"first-column": "the first column is read", "last-column": "the last column is read",
-           "not-allowed": f"the {what} is not allowed"}
-    if low in say:
-        out.append(f"Shifted below the first column: {say[low]}.")
-    if high in say:
-        out.append(f"Shifted beyond the last column: {say[high]}.")
-    return out
+    return [beyond(t, end) for end in ("low", "high")
+            if getattr(t, f"beyond_{end}", "") in ("first-column", "last-column", "not-allowed")]
 
 
 def _unit(game) -> str:
@@ -469,18 +564,21 @@ def _unit(game) -> str:
 
 
 def _effect_values(game, effect_key: str, hexsides: bool = False,
-                   divisor: bool = False) -> list[str]:
-    """'Town 2, Forest 2': each terrain (and hexside) type that has this effect, with its value."""
+                   divisor: bool = False) -> str:
+    """'Forest 2, Town 2 and City 3 (4.2)': each terrain (and hexside) type that has this effect,
+    with its value, and the rules that say so ('' when none has it)."""
     kinds = list(game.map.terrain_types) + (list(getattr(game.map, "hexside_types", ()))
                                             if hexsides else [])
-    out = []
+    out, sources = [], []
     for k in kinds:
         v = k.effects.get(effect_key)
         if v is None or isinstance(v, bool) or not isinstance(v, (int, float)) or (divisor and v == 1):
             continue
         shown = f"{v:g}" if isinstance(v, float) else (signed(v) if effect_key == "shift" else str(v))
         out.append(f"{k.name} {shown}")
-    return out
+        if k.source and k.source not in sources:
+            sources.append(k.source)
+    return _cites(either(out, "and"), ", ".join(sources)) if out else ""
 
 
 def settings(game, t) -> list[str]:
@@ -500,7 +598,7 @@ def settings(game, t) -> list[str]:
             vals = _effect_values(game, t.defence_effect, divisor=True)
             if vals:
                 out.append(f"Terrain divides the {defence} strength, fractions rounded down: "
-                           + either(vals, "and") + ".")
+                           + vals + ".")
         out += _beyond(t, "attack")
     elif kind == "ratio":
         out.append(f"Odds: attack strength to {defence} strength, {rounding(t.rounding)}.")
@@ -515,14 +613,13 @@ def settings(game, t) -> list[str]:
             how = "only the one best for the defender counts" if \
                 t.terrain_choice == "best-for-defender" else "they all count"
             if vals:
-                out.append("Terrain divides the attack strength: " + either(vals, "and")
+                out.append("Terrain divides the attack strength: " + vals
                            + f"; with several in the {_unit(game)}, {how}"
                            + (f"; strengths {rounding(t.divisor_rounding)}"
                               if t.divisor_rounding else "") + ".")
         shifts = _effect_values(game, t.shift_effect, hexsides=True)
         if shifts:
-            out.append("Terrain and hexsides shift the column (+ right, − left): "
-                       + either(shifts, "and") + ".")
+            out.append("Terrain and hexsides shift the column (+ right, − left): " + shifts + ".")
         if t.edge_cap:
             out.append(f"At most {t.edge_cap} strength points count across one sector edge, "
                        + ("attacking or defending." if t.edge_cap_defence else "attacking."))
@@ -540,7 +637,7 @@ def settings(game, t) -> list[str]:
             vals = _effect_values(game, t.terrain_effect, divisor=True)
             if vals:
                 out.append("The target's terrain divides the loss, " + rounding(t.rounding) + ": "
-                           + either(vals, "and") + ".")
+                           + vals + ".")
     elif kind == "modified-roll":
         out.append(f"Roll {t.dice} and add the modifiers: below the first row read the first, "
                    "above the last read the last.")
@@ -549,10 +646,7 @@ def settings(game, t) -> list[str]:
         if t.attempts > 1:
             out.append(f"Up to {number(t.attempts)} rolls against one target; it suffers the first "
                        "effect rolled only.")
-    elif kind == "lookup":
-        key = next((i for i in t.inputs if i.id == t.key), None)
-        if key is not None:
-            out.append(f"Look up the {clause(key.name)}.")
+    elif kind == "lookup":  # the key is the table's first heading; other inputs and their range
         for i in t.inputs:
             if i.id != t.key:
                 out.append(f"{i.name}: {i.min} to {i.max}.")
@@ -561,6 +655,8 @@ def settings(game, t) -> list[str]:
     elif kind == "range":
         out.append(f"The {t.target} must be at most {plural(t.max, 'hex', 'hexes')} from the "
                    f"{t.origin}.")
+    elif kind == "limit":
+        out.append(limit(t) + ".")
     return out
 
 
@@ -588,6 +684,12 @@ def _fire(t) -> list[str]:
         out.append(f"Up to {number(t.attempts)} rolls against one target; it suffers the first "
                    "effect rolled only.")
     return out
+
+
+def limit(t) -> str:
+    """A limit table's rule: 'At most 80 strength points in one sector'."""
+    what = "strength points" if t.counts == "strength" else "units"
+    return f"At most {t.most} {what if t.most != 1 else what[:-1]} in one {t.place}"
 
 
 def sight(game, t) -> list[str]:
@@ -655,3 +757,49 @@ def lines(game, t) -> list[str]:
     out += [modifier(game, t, m) for m in getattr(t, "modifiers", ())]
     out += rules(game, t)
     return out
+
+
+# --- terrain effects -------------------------------------------------------------------------
+def effect_heading(game, key: str) -> str:
+    """The heading a terrain effects chart prints over an effect: what a table does with it
+    ('Attack divided by', 'Column shift'), else the designer's key in words ('Movement')."""
+    from builder.views import key_label
+
+    said = []
+    for t in game.tables:
+        uses = {"ratio": ((t.kind == "ratio" and t.terrain_effect == key, "attack divided by"),
+                          (t.kind == "ratio" and t.shift_effect == key, "column shift")),
+                "differential": ((getattr(t, "defence_effect", "") == key,
+                                  f"{_defence(game)} divided by"),),
+                "fire": ((getattr(t, "terrain_effect", "") == key, "loss divided by"),)}
+        for used, what in uses.get(t.kind, ()):
+            if used and what not in said:
+                said.append(what)
+    if not said:
+        return key_label(key)
+    if len(said) > 1 and all(w.endswith(" divided by") for w in said):
+        said = [either([w[: -len(" divided by")] for w in said], "and") + " divided by"]
+    text = either(said, "and")
+    return text[:1].upper() + text[1:]
+
+
+def table_effect(game, t, key: str, value) -> str:
+    """What one table does with a terrain's effect value, for a choice or a note: 'attack divided
+    by 2', 'one column left', 'defense divided by 2', 'loss divided by 3'."""
+    if t.kind == "ratio" and key == t.shift_effect and isinstance(value, int):
+        return plural(abs(value), "column") + (" right" if value > 0 else " left")
+    what = {"ratio": "attack", "differential": _defence(game), "fire": "loss"}.get(t.kind, "")
+    if what and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{what} divided by {effect_value(value)}"
+    from builder.views import key_label
+
+    return f"{key_label(key).lower()} {effect_value(value)}"
+
+
+def effect_value(value) -> str:
+    """A terrain effect's value as printed: 'yes', 'no', '2', '-1', '1/2 MP'."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)

@@ -12,5 +12,5 @@ npm ci --prefix tests/aid/axe --no-audit --no-fund --loglevel=error
 unset PYTHONDONTWRITEBYTECODE
 # In parallel (pytest-xdist): one worker per core and one more, as the engine and browser tests
 # spend much of their time waiting; each module goes whole to one worker (its fixtures made
-# once), the longest first (tests/conftest.py orders them).
-python3 -m pytest -q -n "${TEST_WORKERS:-3}" --dist loadscope --no-loadscope-reorder "$@"
+# once), modules marked with one xdist_group together, the longest first (tests/conftest.py).
+python3 -m pytest -q -n "${TEST_WORKERS:-3}" --dist loadgroup --no-loadscope-reorder "$@"

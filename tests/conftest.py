@@ -10,11 +10,28 @@ from click.testing import CliRunner
 from repo_paths import MINI, ROOT  # noqa: F401  (ROOT re-exported for fixtures below)
 from shared_builds import build_once, run_folder
 
-
-# What runs first: scripts/test.sh sends each module whole to one pytest-xdist worker (--dist
-# loadscope), in the order collected; the long modules (the engine's, then the browser's and the
-# full-sample builds) go first, and the many short ones fill the workers in behind them.
+# What runs first: scripts/test.sh sends each module whole to one pytest-xdist worker, in the
+# order collected; the long modules (the engine's, then the browser's and the full-sample
+# builds) go first, and the many short ones fill the workers in behind them.
 RUN_FIRST = ("engine", "browser", "slow")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """--dist loadgroup, as scripts/test.sh runs it: each module whole to one worker (its module
+    and session fixtures made once), and modules marked with one xdist_group("name") together,
+    on one worker (for modules that share an expensive session fixture)."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModulesAndGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            if nodeid.rfind("@") > nodeid.rfind("]"):  # a test of a group: "...::test@name"
+                return "group " + nodeid.rsplit("@", 1)[1]
+            return super()._split_scope(nodeid)
+
+    return ModulesAndGroups(config, log)
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by marker
@@ -52,18 +69,15 @@ def _model_cache(tmp_path_factory):
 @pytest.fixture(scope="session")
 def sample_outputs(tmp_path_factory) -> Path:
     """Every sample game under sources/ built once per test run in every format, with the
-    designer's proof (`builder build GAMES --proof`), in a fresh process: the output folder
-    (one sub-folder per game), shared read-only by the xdist workers (tests/shared_builds.py).
-    A test that edits outputs copies them first."""
+    designer's proof and the index (the README's `builder build --all`, with --proof), in a
+    fresh process: the output folder (index.html, one sub-folder per game), shared read-only by
+    the xdist workers (tests/shared_builds.py). A test that edits outputs copies them first."""
 
     def make(out: Path) -> None:
         import subprocess
         import sys
 
-        from builder.load import list_games
-
-        games = list_games(ROOT / "sources")
-        done = subprocess.run([sys.executable, "-m", "builder", "build", *games, "--proof",
+        done = subprocess.run([sys.executable, "-m", "builder", "build", "--all", "--proof",
                                "--out", str(out)], cwd=ROOT, capture_output=True, text=True,
                               check=False)
         assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]

@@ -6,9 +6,9 @@ computes a table result here: the calculators' data comes from builder.tables.ap
 
 from __future__ import annotations
 
+from builder import words
 from builder.model.counters import factor_text
 from builder.model.game_model import Game
-from builder.views import key_label
 from builder.model.tables import (
     ChartTable,
     DifferentialTable,
@@ -19,21 +19,17 @@ from builder.model.tables import (
 )
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}"
-
-
 def _assumed(item) -> bool:
     return bool(item.assumed_fields())
 
 
 # --- tables laid out like the printed card ---------------------------------------------------
-def table_card(t, game=None) -> dict:
-    """A table as header rows and body rows of cells, as the printed card has them (a fire or
-    line-of-sight table's settings, modifiers and rules in a player's words, builder.words)."""
+def table_card(game: Game, t) -> dict:
+    """A table as header rows and body rows of cells, as the printed card has them, and the
+    sentences the card prints under it (builder.words: settings, shifts, modifiers, rules)."""
     card = {"id": t.id, "name": t.name, "kind": t.kind, "source": t.source,
             "assumed": _assumed(t), "note": t.note, "legend": list(t.legend.items()),
-            "notes": list(t.notes), "head": [], "body": [], "extra": []}
+            "notes": list(t.notes), "head": [], "body": [], "extra": words.lines(game, t)}
     if isinstance(t, DifferentialTable):
         # terrain rows carry the differential bands over the result columns, from the left
         card["head"].append(["Terrain", *[f"{i + 1}" for i in range(t.columns)]])
@@ -44,14 +40,7 @@ def table_card(t, game=None) -> dict:
                              "divider": True})
         for roll, cells in t.results.items():
             card["body"].append({"th": roll, "cells": list(cells)})
-        card["extra"] += [f"{s.label}: {_signed(s.columns)} column" + ("s" if abs(s.columns) > 1 else "")
-                          for s in t.shifts]
-        card["extra"] += [f"{m.label}: {_signed(m.value)} to the roll" for m in t.modifiers]
-        card["extra"].append(f"Beyond the left end of a row: {t.beyond_low}; beyond the right "
-                             f"end: {t.beyond_high}.")
-    elif isinstance(t, FireTable) and game is not None:
-        from builder import words
-
+    elif isinstance(t, FireTable):
         modified = bool(t.modifiers or any(r.effect == "drm" for r in t.rules))
         cols = [f"[{b}]" for b in t.bands] if t.exact_bands else list(t.bands) or ["Result"]
         card["head"].append([("Modified roll " if modified else "") + t.dice, *cols])
@@ -60,60 +49,27 @@ def table_card(t, game=None) -> dict:
             label = roll + (" or less" if modified and k == 0 else
                             " or more" if modified and k == len(keys) - 1 else "")
             card["body"].append({"th": label, "cells": list(t.results[roll])})
-        card["extra"] += words.lines(game, t)
-        return card
-    elif t.kind == "line-of-sight" and game is not None:
-        from builder import words
-
-        card["extra"] += words.settings(game, t)
-        return card
-    elif isinstance(t, (RatioTable, FireTable)):
+    elif isinstance(t, RatioTable):
         cols = list(t.columns) if isinstance(t, RatioTable) else (
             [f"[{b}]" for b in t.bands] if t.exact_bands else list(t.bands))
         card["head"].append([t.dice, *cols])
         for roll, cells in t.results.items():
             card["body"].append({"th": roll, "cells": list(cells)})
-        if isinstance(t, RatioTable):
-            card["extra"].append(f"Odds rounded {t.rounding}" + (f": {t.rounding_note}"
-                                                                 if t.rounding_note else "."))
-            if t.edge_cap:
-                card["extra"].append(f"At most {t.edge_cap} strength counts across one sector edge.")
-            card["extra"] += [f"{s.label}: {_signed(s.columns)} column" for s in t.shifts]
-            card["extra"] += [f"{m.label}: {_signed(m.value)}" for m in t.modifiers]
-        elif t.terrain_effect:
-            card["extra"].append(f"The number read is divided by the target's terrain "
-                                 f"{t.terrain_effect}, rounded {t.rounding}.")
     elif isinstance(t, ModifiedRollTable):
         card["head"].append([f"Modified roll ({t.dice})", "Result"])
         for roll, result in t.results.items():
             card["body"].append({"th": roll, "cells": [result]})
-        for m in t.modifiers:
-            card["extra"].append(f"{_signed(m.value)} {m.label}"
-                                 + (f" (only the highest of '{m.group}' applies)" if m.group else ""))
-        for k, v in t.natural.items():
-            card["extra"].append(f"A natural {k}: {v}, whatever the modifiers.")
-        if t.attempts > 1:
-            card["extra"].append(f"Up to {t.attempts} rolls against one target; the first effect "
-                                 "rolled applies.")
     elif isinstance(t, LookupTable):
         key = t.dice or next((i.name for i in t.inputs if i.id == t.key), t.key)
         has_detail = any(e.detail for e in t.entries)
         card["head"].append([key, "Result", *(["Detail"] if has_detail else [])])
-        from builder import words
-
-        names = {i.id: i.name for i in t.inputs}
         for e in t.entries:
             cells = [e.result] + ([e.detail] if has_detail else [])
-            card["body"].append({"th": "otherwise" if e.when == "else"
-                                 else words.roll_spec(e.when, names), "cells": cells})
-        card["extra"] += [f"{m.label}: {_signed(m.value)}" for m in t.modifiers]
+            card["body"].append({"th": words.entry(t, e.when), "cells": cells})
     elif isinstance(t, ChartTable):
         card["head"].append(list(t.columns))
         for row in t.rows:
             card["body"].append({"th": row[0], "cells": list(row[1:])})
-    from builder.tables.rules import player_lines
-
-    card["extra"] += player_lines(t)
     return card
 
 
@@ -124,16 +80,20 @@ def terrain_rows(game: Game) -> list[dict]:
     for t in game.map.terrain_types:
         out.append({"what": "terrain", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
+                    "effects": _effects(game, t)})
     for t in getattr(game.map, "hexside_types", ()):
         out.append({"what": "hexside", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
+                    "effects": _effects(game, t)})
     for t in getattr(game.map, "line_types", ()):
         out.append({"what": "line", "name": t.name, "color": t.color, "source": t.source,
                     "assumed": _assumed(t), "note": t.note,
-                    "effects": [(key_label(k), str(v)) for k, v in t.effects.items()]})
+                    "effects": _effects(game, t)})
     return out
+
+
+def _effects(game: Game, item) -> list[tuple[str, str]]:
+    return [(words.effect_heading(game, k), words.effect_value(v)) for k, v in item.effects.items()]
 
 
 def turn_track(game: Game) -> list[dict]:
@@ -144,7 +104,7 @@ def turn_track(game: Game) -> list[dict]:
     for n in range(turns.first, turns.first + turns.count):
         d = detail.get(n)
         out.append({"number": n, "name": d.name if d else "", "night": bool(d and d.night),
-                    "period": d.period if d else "", "note": d.note if d else ""})
+                    "period": d.period if d else "", "note": d.text if d else ""})
     return out
 
 
@@ -172,14 +132,7 @@ def _piece_side(game: Game, piece_id: str) -> str:
 
 
 def _place(game: Game, at: str) -> str:
-    if at.startswith("box:"):
-        box = next((b for b in game.info.boxes if b.id == at[4:]), None)
-        return f"box: {box.name}" if box else at
-    if at.startswith("turn:"):
-        return f"turn track, turn {at[5:]}"
-    if not game.is_hex and at in game.sector_by_id:
-        return f"{game.sector_by_id[at].name} ({at})"
-    return at
+    return words.location(game, at)
 
 
 def scenario_view(game: Game, sc) -> dict:
@@ -211,7 +164,8 @@ def scenario_view(game: Game, sc) -> dict:
         "reinforcements": [{"turn": r.turn, "piece": piece_label(game, r.unit),
                             "side": side_name(game, _piece_side(game, r.unit)),
                             "at": ", ".join(_place(game, a) for a in r.at)
-                            + (f" (waits in {r.box})" if r.box else ""),
+                            + (f" (waits in the {words.location(game, 'box:' + r.box)})"
+                               if r.box else ""),
                             "condition": r.condition, "source": r.source, "note": r.note}
                            for r in reinf],
         "withdrawals": [{"when": w.timing(), "piece": piece_label(game, w.unit),
@@ -219,8 +173,8 @@ def scenario_view(game: Game, sc) -> dict:
                          "to": next((b.name for b in game.info.boxes if b.id == w.box), "Withdrawn"),
                          "condition": w.condition, "note": w.note}
                         for w in sorted(sc.withdrawals, key=lambda w: w.leaves_as_turn_begins())],
-        "allowances": [{"side": side_name(game, a.side), "kind": a.kind, "turns": a.turns,
-                        "count": a.count, "note": a.note, "source": a.source} for a in sc.allowances],
+        "allowances": [{"text": words.allowance(game, a), "note": a.note, "source": a.source}
+                       for a in sc.allowances],
         "tracks": tracks,
         "draws": [{"deck": next((d.name for d in game.info.decks if d.id == x.deck), x.deck),
                    "count": x.count, "when": x.when} for x in sc.draws],

@@ -82,8 +82,7 @@ def _map_script_json(game: Game) -> str:
 
 def _engine_fields(game: Game) -> dict:
     """engine_data without its map."""
-    from builder import words
-    from builder.tables import accounting, api, effects, victory
+    from builder.tables import accounting, api, effects, scenario_lookups, victory
 
     return {
         "game": game.slug,
@@ -92,16 +91,30 @@ def _engine_fields(game: Game) -> dict:
         "turns": [{"number": d.number, "name": d.name, "night": d.night, "period": d.period}
                   for d in game.info.turns.detail],
         "effects": effects.description(),  # what each rule effect means (builder.tables.effects)
+        "words": {t.id: _said(game, t) for t in game.tables},  # the sentences builder.words writes
         # each rule's condition part by part in a player's words (builder.words), for the lines
         # that say why an input changed nothing (builder.tables.accounting)
         "phrases": {t.id: accounting.phrases(game, t) for t in game.tables if t.rules},
-        # each rule in a player's words, as builder calc's working says it (builder.words)
-        "ruleWords": {t.id: {r.id: {"rule": words.rule(game, t, r),
-                                    "effect": words.effect(game, t, r),
-                                    "when": words.condition(game, t, r.when) if r.when else ""}
-                             for r in t.rules} for t in game.tables if t.rules},
         "victory": victory.engine_data(game),  # the scenarios' victory (builder.tables.victory)
+        # the scenario lookups' answers (builder.tables.scenario_lookups), worked out here
+        "lookups": scenario_lookups.engine_data(game),
     }
+
+
+def _said(game: Game, t) -> dict:
+    """What the page's working says of a table in words: each rule's sentence, the ends of the
+    table and a refusal at these odds, all from builder.words (the same text as calc's)."""
+    from builder import words
+
+    out: dict = {"rules": {r.id: words.rule(game, t, r) for r in t.rules}}
+    if hasattr(t, "beyond_low") and t.kind in ("ratio", "differential"):
+        out["beyond_low"] = words.beyond(t, "low")
+        out["beyond_high"] = words.beyond(t, "high")
+        out["cannot"] = words.cannot(t, "these odds" if t.kind == "ratio" else "this differential")
+    if t.kind == "fire":  # a shift past a fire table's end reads the end column
+        out["beyond_low"] = words.beyond(t, "low", "first-column")
+        out["beyond_high"] = words.beyond(t, "high", "last-column")
+    return out
 
 
 def engine_data(game: Game) -> dict:

@@ -102,7 +102,7 @@ def render_aid(game: Game) -> str:
     unique = UniqueNames()
     sections = render_rules(game.rules, unique) if game.rules else []
     calculators = tools.offered(game, data["calculators"])
-    tables = [content.table_card(t, game) for t in game.tables]
+    tables = [content.table_card(game, t) for t in game.tables]
     scenarios = [content.scenario_view(game, s) for s in game.scenarios]
     sequence = content.sequence(game)
     ctx = {

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import math
 import re
@@ -189,6 +190,34 @@ _FIXES = {
 }
 
 
+@functools.cache
+def _known_keys() -> frozenset[str]:
+    """Every key a source file may use, as the loader reads it (a field's alias where it has one:
+    'not', not the field name 'not_')."""
+    import inspect
+
+    from pydantic import BaseModel
+
+    from builder.model import counters, game, maps, rules, scenario, tables
+
+    out = set()
+    for module in (counters, game, maps, rules, scenario, tables):
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, BaseModel):
+                out |= {f.alias or name for name, f in cls.model_fields.items()}
+    return frozenset(out)
+
+
+def _near_key(key) -> str:
+    """The known key a misspelt one most likely means ('' when none is close)."""
+    import difflib
+
+    if not isinstance(key, str):
+        return ""
+    found = difflib.get_close_matches(key, sorted(_known_keys()), n=1, cutoff=0.75)
+    return found[0] if found else ""
+
+
 def describe(err: dict) -> tuple[str, str]:
     """A pydantic error as (what is wrong, how to fix it)."""
     msg = err["msg"].removeprefix("Value error, ")
@@ -198,6 +227,9 @@ def describe(err: dict) -> tuple[str, str]:
         msg = "is required but missing"
     elif kind == "extra_forbidden":
         msg = "is not a known key"
+        near = _near_key(err["loc"][-1] if err.get("loc") else None)
+        if near:
+            return msg, f"did you mean '{near}'? (or remove it; the keys are listed in README.md)"
     elif isinstance(value, (str, int, float)) and kind not in ("value_error",) and len(str(value)) < 60:
         msg += f" (got {value!r})"
     return msg, _FIXES.get(kind, "" if kind == "value_error" else "see README.md for this key")

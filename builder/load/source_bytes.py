@@ -18,10 +18,11 @@ def read_bytes(path: Path, errors: Collector, limit: int) -> bytes | None:
         info = path.stat()
     except OSError as exc:
         if path.is_symlink():
-            errors.add(path, "", f"is a link to {path.readlink()}, which cannot be read ({exc.strerror})",
-                       "put the file itself in the game folder")
+            errors.add(path, "", f"is a link to {path.readlink()}, which cannot be read "
+                       f"({exc.strerror})", "put the file itself in the game folder")
         else:
-            errors.add(path, "", f"cannot be read ({exc.strerror})", "check the file exists and is readable")
+            errors.add(path, "", f"cannot be read ({exc.strerror})",
+                       "check the file exists and is readable")
         return None
     real, root = path.resolve(), errors.root.resolve()
     if not real.is_relative_to(root):

@@ -66,8 +66,8 @@ class TurnDetail(Sourced):
     date: str = Field(default="", description="the date printed on the turn record, e.g. '1917-04-09'")
     period: str = Field(default="", description="e.g. 'morning', 'day', 'evening', 'night'")
     night: bool = Field(default=False, description="a night turn (printed dark on the track)")
-    note: str = Field(default="", description="printed on the turn record card under the track "
-                      "(player text; for a designer's remark use a TOML comment)")
+    text: str = Field(default="", description="printed on the turn record card and in the aid "
+                      "for this turn (player text; 'note' is the designer's remark, as everywhere)")
 
 
 class Turns(Sourced):

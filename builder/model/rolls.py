@@ -12,7 +12,8 @@ import re
 def dice_range(dice: str) -> tuple[int, int]:
     """Smallest and largest total of '1d6', '2d6' (ValueError for anything else)."""
     m = re.fullmatch(r"(\d+)d(\d+)", dice)
-    if not m or not (1 <= int(m.group(1)) <= 4) or int(m.group(2)) not in (2, 3, 4, 6, 8, 10, 12, 20):
+    sides = (2, 3, 4, 6, 8, 10, 12, 20)
+    if not m or not (1 <= int(m.group(1)) <= 4) or int(m.group(2)) not in sides:
         raise ValueError(f"'{dice}' is not a dice spec: write e.g. '1d6' or '2d6'")
     n, sides = int(m.group(1)), int(m.group(2))
     return n, n * sides

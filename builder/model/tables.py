@@ -152,7 +152,8 @@ class TableBase(Sourced):
         "`builder check` refuses one the table's kind cannot apply")
     flags: dict[str, str] = Field(
         default={}, description="yes/no situations rules can test (when = { flag = ID }): "
-        "id -> the question a player answers, e.g. { beach-assault = 'Beach assault (16.0)' }")
+        "id -> the situation as a statement, which the rule's sentence prints after 'when', "
+        "e.g. { encircled = 'The defender is encircled (9.2)' }")
     required: tuple[str, ...] = Field(
         default=(), description="ids of inputs a player must give, e.g. ['turn'] when rules "
         "depend on the turn: left out, the calculator refuses and names the input instead of "
@@ -235,6 +236,11 @@ class DifferentialTable(TableBase):
     results: dict[str, tuple[str, ...]] = Field(description="die roll -> one result per column")
     beyond_low: Beyond = "first-column"
     beyond_high: Beyond = "last-column"
+    ends: Literal["before-shifts", "after-shifts"] = Field(
+        default="before-shifts", description="when the table's ends (beyond_low / beyond_high) "
+        "apply: 'before-shifts' (a result past the last column is read on it, then shifted: 8:1 "
+        "shifted one left reads 5:1 on a table ending at 6:1) or 'after-shifts' (shifts count "
+        "from the result as it is: 8:1 shifted one left is 7:1, read on 6:1)")
     shifts: tuple[Shift, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
 
@@ -300,6 +306,15 @@ class RatioTable(TableBase):
     )
     beyond_low: Beyond = "first-column"
     beyond_high: Beyond = "last-column"
+    ends: Literal["before-shifts", "after-shifts"] = Field(
+        default="before-shifts", description="when the table's ends (beyond_low / beyond_high) "
+        "apply: 'before-shifts' (a result past the last column is read on it, then shifted: 8:1 "
+        "shifted one left reads 5:1 on a table ending at 6:1) or 'after-shifts' (shifts count "
+        "from the result as it is: 8:1 shifted one left is 7:1, read on 6:1)")
+    divide: Literal["total", "per-unit"] = Field(
+        default="total", description="how the terrain and the rules divide (or multiply) the "
+        "attack: 'total' (the attack added up, divided and rounded once) or 'per-unit' (each "
+        "attack value divided and rounded, then added; give the attack unit by unit)")
     shifts: tuple[Shift, ...] = ()
     modifiers: tuple[Modifier, ...] = ()
 
@@ -604,9 +619,22 @@ class RangeTable(TableBase):
     origin: str = Field(default="friendly unit", description="what it is measured from")
 
 
+class LimitTable(TableBase):
+    """A limit players check: at most so many strength points or units in one place (Eben-Emael
+    3.6: no more than 80 strength points in a sector)."""
+
+    kind: Literal["limit"]
+    most: int = Field(ge=0, description="the most allowed in one place")
+    counts: Literal["strength", "units"] = Field(
+        default="strength", description="what is added up: 'strength' (each unit's strength "
+        "points, given one by one) or 'units' (how many units)")
+    place: str = Field(default="hex", description="where the limit holds, as players say it: "
+                       "'hex', 'sector', 'sector edge'")
+
+
 Table = Annotated[
     Union[DifferentialTable, RatioTable, FireTable, ModifiedRollTable, LookupTable, ChartTable,
-          LineOfSightTable, RangeTable],
+          LineOfSightTable, RangeTable, LimitTable],
     Field(discriminator="kind"),
 ]
 

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from functools import partial
 
+from builder import words
 from builder.model.game_model import Game
 from builder.model.tables import parse_band
 from builder.render import style
@@ -50,36 +51,29 @@ def _notes(t) -> list[Para]:
     return out
 
 
-def _mods(title: str, mods) -> list[Para]:
-    if not mods:
-        return []
-    lines = [(title, True)]
-    for md in mods:
-        value = getattr(md, "value", None)
-        if getattr(md, "values", ()):
-            text = ", ".join(f"{v:+d}" for v in md.values[:-1]) + f" or {md.values[-1]:+d}" \
-                if len(md.values) > 1 else f"{md.values[0]:+d}"
-            lines.append((f"{text} (as it applies): {md.label}", False))
-            continue
-        if value is None:
-            value = getattr(md, "columns", 0)
-            text = f"{value:+d} column{'s' if abs(value) != 1 else ''}: {md.label}"
-        else:
-            text = f"{value:+d}: {md.label}"
-        if getattr(md, "group", ""):
-            text += f" (not cumulative with other '{md.group}')"
-        if getattr(md, "max_uses", None):
-            text += f" (at most {md.max_uses})"
-        lines.append((text, False))
-    return [Para(lines)]
+def _words(game: Game, t) -> list[Para]:
+    """What the table says in sentences (builder.words): how it is read, its listed shifts and
+    modifiers, and its rules, each under its heading."""
+    out = []
+    settings = words.settings(game, t)
+    if settings:
+        out.append(Para([(text, False) for text in settings]))
+    for title, lines in (("Column shifts", [words.shift(game, t, s) for s in getattr(t, "shifts", ())]),
+                         ("Modifiers", [words.modifier(game, t, m)
+                                        for m in getattr(t, "modifiers", ())]),
+                         ("Rules", words.rules(game, t))):
+        if lines:
+            out.append(Para([(title, True)] + [(text, False) for text in lines]))
+    return out
 
 
-def _rules(t) -> list[Para]:
-    """The table's rules as a player reads them (builder.tables.rules.player_lines)."""
-    from builder.tables.rules import player_lines
-
-    lines = player_lines(t)
-    return [Para([("Rules", True)] + [(text, False) for text in lines])] if lines else []
+def subtitle(t) -> str:
+    """A card's header note: the rule it comes from and the dice it rolls ('17.5 · roll 1d6');
+    of a long list of sources, the first (the header has room for a few words only)."""
+    dice = getattr(t, "dice", "")
+    rule = t.source if len(t.source) <= 14 else t.source.split(",")[0]
+    return " · ".join(x for x in (rule if len(rule) <= 14 else "", f"roll {dice}" if dice else "")
+                      if x)
 
 
 def _roll_rows(results: dict, dice: str) -> list[str]:
@@ -100,7 +94,7 @@ def _result_colour(text: str) -> str:
 
 
 # --- table cards, one builder per kind --------------------------------------------------------
-def _differential(t) -> Card:
+def _differential(game: Game, t) -> Card:
     cols = [str(i + 1) for i in range(t.columns)]
     header = [[Cell("Terrain", bold=True, align="start")] + [Cell(c, bold=True) for c in cols]]
     rows = []
@@ -117,25 +111,7 @@ def _differential(t) -> Card:
     for roll in _roll_rows(t.results, t.dice):
         rows.append([Cell(roll, bold=True)] + [_result_cell(v) for v in t.results[roll]])
     grid = Grid(header, rows, wrap_cols={0})
-    choice = "best for the defender" if t.row_choice == "best-for-defender" else t.row_choice
-    intro = (
-        "Differential = attack strength minus defence strength. Use the defender's terrain "
-        f"row ({choice}); with no terrain row use '{t.default_row}'."
-    )
-    extra = [Para([(intro, False)])]
-    beyond = _beyond(t)
-    if beyond:
-        extra.append(Para([(beyond, False)]))
-    return Card(
-        t.name,
-        [grid]
-        + extra
-        + _mods("Column shifts", t.shifts)
-        + _mods("Die-roll modifiers", t.modifiers)
-        + _rules(t)
-        + _notes(t),
-        f"differential, {t.dice}",
-    )
+    return Card(t.name, [grid] + _words(game, t) + _notes(t), subtitle(t))
 
 
 def _band_text(band: str) -> str:
@@ -151,17 +127,6 @@ def _band_text(band: str) -> str:
     return f"{int(lo):+d}/{int(hi):+d}"
 
 
-def _beyond(t) -> str:
-    parts = []
-    if getattr(t, "beyond_low", "") == "not-allowed":
-        parts.append("Below the first column: attack not allowed.")
-    if getattr(t, "beyond_high", "") == "not-allowed":
-        parts.append("Beyond the last column: not allowed.")
-    elif getattr(t, "beyond_high", "") == "last-column":
-        parts.append("Beyond the last column: use the last column.")
-    return " ".join(parts)
-
-
 def _dice_grid(t, columns, cell) -> tuple[list, list]:
     """Header and rows of a dice-down, columns-across table (ratio and fire cards)."""
     header = [[Cell(f"Roll ({t.dice})", bold=True)] + [Cell(c, bold=True) for c in columns]]
@@ -172,101 +137,32 @@ def _dice_grid(t, columns, cell) -> tuple[list, list]:
     return header, rows
 
 
-def _ratio(t) -> Card:
+def _ratio(game: Game, t) -> Card:
     header, rows = _dice_grid(t, t.columns, _result_cell)
-    lines = [
-        (
-            f"Odds = attack : defence, rounded {t.rounding.replace('-', ' ')}"
-            + (f" ({t.rounding_note})" if t.rounding_note else "")
-            + ".",
-            False,
-        )
-    ]
-    if t.result_format == "attacker/defender":
-        lines.append(("Results read attacker losses / defender losses.", False))
-    if t.terrain_effect:
-        how = "best for the defender" if t.terrain_choice == "best-for-defender" else "cumulative"
-        lines.append((f"Terrain divides the attack by its '{t.terrain_effect}' ({how}).", False))
-    if t.edge_cap:
-        lines.append((f"At most {t.edge_cap} strength points count across one sector edge.", False))
-    if getattr(t, "fire_first", ""):
-        lines.append(
-            (
-                (
-                    f"The defender first fires on the attackers ({t.fire_first}); "
-                    "losses come off the attack."
-                ),
-                False,
-            )
-        )
-    if getattr(t, "retreat_reduces", 0):
-        lines.append(
-            (
-                f"The defender may retreat one sector to reduce its loss by {t.retreat_reduces}.",
-                False,
-            )
-        )
-    beyond = _beyond(t)
-    if beyond:
-        lines.append((beyond, False))
-    return Card(
-        t.name,
-        [Grid(header, rows), Para(lines)]
-        + _mods("Column shifts", t.shifts)
-        + _mods("Modifiers", t.modifiers)
-        + _rules(t)
-        + _notes(t),
-        f"odds, {t.dice}",
-    )
+    return Card(t.name, [Grid(header, rows)] + _words(game, t) + _notes(t), subtitle(t))
 
 
-def _fire(t, game=None) -> Card:
+def _fire(game: Game, t) -> Card:
+    """Columns by firepower (or one column), rows by the roll, or the modified roll when the
+    table has modifiers (the end rows read 'or less' / 'or more'), natural rolls apart."""
     modified = bool(t.modifiers or any(r.effect == "drm" for r in t.rules))
-    rows_head = f"{'Modified roll' if modified else 'Roll'} ({t.dice})"
     columns = [f"[{b}]" if t.exact_bands else b for b in t.bands] or ["Result"]
-    header = [[Cell(rows_head, bold=True)] + [Cell(c, bold=True) for c in columns]]
+    header = [[Cell(f"{'Modified roll' if modified else 'Roll'} ({t.dice})", bold=True)]
+              + [Cell(c, bold=True) for c in columns]]
     keys = _roll_rows(t.results, t.dice)
     rows = []
     for k, roll in enumerate(keys):
-        label = roll
-        if modified and k == 0:
-            label = f"{roll} or less"
-        elif modified and k == len(keys) - 1:
-            label = f"{roll} or more"
+        label = roll + (" or less" if modified and k == 0 else
+                        " or more" if modified and k == len(keys) - 1 else "")
         rows.append([Cell(label, bold=True)] + [_result_cell(v) for v in t.results[roll]])
     parts: list = [Grid(header, rows)]
     if t.natural:
         parts.append(Grid([_h("Natural roll", "Result, whatever the modifiers")],
                           [[Cell(k, bold=True), Cell(v)] for k, v in t.natural.items()]))
-    if game is not None:  # the table in a player's words (builder.words)
-        from builder import words
-
-        parts.append(Para([(line, False) for line in words.lines(game, t)]))
-        return Card(t.name, parts + _notes(t), f"fire, {t.dice}")
-    lines = []
-    if t.bands:
-        lines.append(("Columns: the firepower" + (" (exact values)" if t.exact_bands else "")
-                      + ".", False))
-    if t.terrain_effect:
-        lines.append(((f"Divide the loss by the target terrain's '{t.terrain_effect}', rounded "
-                       f"{t.rounding.replace('-', ' ')}."), False))
-    if lines:
-        parts.append(Para(lines))
-    return Card(t.name, parts + _mods("Die-roll modifiers", t.modifiers) + _rules(t) + _notes(t),
-                f"fire, {t.dice}")
+    return Card(t.name, parts + _words(game, t) + _notes(t), subtitle(t))
 
 
-def _sight(t, game=None) -> Card:
-    """A line-of-sight table: its settings and the map's levels in a player's words."""
-    if game is None:
-        return _generic(t)
-    from builder import words
-
-    return Card(t.name, [Para([(line, False) for line in words.settings(game, t)])] + _notes(t),
-                "line of sight")
-
-
-def _modified(t) -> Card:
+def _modified(game: Game, t) -> Card:
     header = [_h("Modified roll", "Result")]
     rows = []
     for roll in _roll_rows(t.results, t.dice):
@@ -279,87 +175,49 @@ def _modified(t) -> Card:
                 [[Cell(k, bold=True), Cell(v)] for k, v in t.natural.items()],
             )
         )
-    how = (
-        f"Roll {t.dice}, add the modifiers; below the first row read the first, above the last "
-        "read the last."
-    )
-    lines = [(how, False)]
-    if getattr(t, "attempts", 1) > 1:
-        lines.append(
-            (
-                f"Up to {t.attempts} rolls against one target; it suffers the first effect only.",
-                False,
-            )
-        )
-    return Card(
-        t.name,
-        parts + [Para(lines)] + _mods("Modifiers", t.modifiers) + _rules(t) + _notes(t),
-        f"modified roll, {t.dice}",
-    )
+    return Card(t.name, parts + _words(game, t) + _notes(t), subtitle(t))
 
 
-def _lookup(t) -> Card:
+def _lookup(game: Game, t) -> Card:
     key = f"Roll ({t.dice})" if t.dice else next((i.name for i in t.inputs if i.id == t.key), t.key)
     has_detail = any(e.detail for e in t.entries)
     header = [_h(key, "Result", *(["Detail"] if has_detail else []))]
     rows = []
-    from builder import words
-
-    names = {i.id: i.name for i in t.inputs}
     for e in t.entries:
-        when = "otherwise" if e.when.strip() == "else" else words.roll_spec(e.when, names)
+        when = words.entry(t, e.when)
         row = [Cell(when, bold=True), Cell(e.result, align="start")]
         if has_detail:
             row.append(Cell(e.detail, align="start"))
         rows.append(row)
     grid = Grid(header, rows, wrap_cols={1, 2} if has_detail else {1})
-    parts = [grid]
-    others = [i for i in t.inputs if i.id != t.key]
-    if others:
-        parts.append(
-            Para([("Inputs", True)] + [(f"{i.name}: {i.min} to {i.max}", False) for i in others])
-        )
-    return Card(t.name, parts + _mods("Modifiers", t.modifiers) + _rules(t) + _notes(t), "lookup")
+    return Card(t.name, [grid] + _words(game, t) + _notes(t), subtitle(t))
 
 
-def _chart(t) -> Card:
+def _chart(game: Game, t) -> Card:
     header = [[Cell(c, bold=True, align="start") for c in t.columns]]
     rows = [[Cell(v, align="start") for v in r] for r in t.rows]
     grid = Grid(header, rows, wrap_cols=set(range(len(t.columns))))
-    return Card(t.name, [grid] + _notes(t), "chart")
+    return Card(t.name, [grid] + _notes(t), subtitle(t))
 
 
-def _generic(t) -> Card:
-    """Map rules and any other kind: its settings in words."""
-    skip = {"id", "name", "kind", "legend", "notes", "readings", "assumed", "source", "note"}
-    lines = []
-    for name, value in t.model_dump().items():
-        if name in skip or value in ((), [], {}, None, ""):
-            continue
-        label = key_label(name)
-        if isinstance(value, bool):
-            value = "yes" if value else "no"
-        elif isinstance(value, (list, tuple)):
-            value = ", ".join(str(v) for v in value)
-        lines.append((f"{label}: {value}", False))
-    return Card(t.name, [Para(lines)] + _notes(t), t.kind.replace("-", " "))
+def _map_rule(game: Game, t) -> Card:
+    """Map rules (range, line of sight): their settings as sentences."""
+    return Card(t.name, _words(game, t) + _notes(t), subtitle(t))
 
 
 BUILDERS = {
     "differential": _differential,
     "ratio": _ratio,
+    "fire": _fire,
     "modified-roll": _modified,
     "lookup": _lookup,
     "chart": _chart,
 }
-WORDED = {"fire": _fire, "line-of-sight": _sight}  # said through builder.words (game needed)
 
 
-def table_card(t, game=None) -> Card:
+def table_card(game: Game, t) -> Card:
     """The card of one table, whatever its kind."""
-    if t.kind in WORDED:
-        return WORDED[t.kind](t, game)
-    return BUILDERS.get(t.kind, _generic)(t)
+    return BUILDERS.get(t.kind, _map_rule)(game, t)
 
 
 # --- game cards ------------------------------------------------------------------------------
@@ -389,7 +247,8 @@ def terrain_card(game: Game) -> Card | None:
     if not items:
         return None
 
-    title = key_label
+    def title(k: str) -> str:
+        return words.effect_heading(game, k)
 
     values = [_effect(it.effects[k]) for it in items for k in it.effects]
     # many effects, or effects in words: one 'Effects' column listing each, not a sparse grid
@@ -437,13 +296,7 @@ def terrain_card(game: Game) -> Card | None:
 
 
 def _effect(v) -> str:
-    if v is None:
-        return "—"
-    if isinstance(v, bool):
-        return "yes" if v else "no"
-    if isinstance(v, float) and v.is_integer():
-        return str(int(v))
-    return str(v)
+    return "—" if v is None else words.effect_value(v)
 
 
 def _side_draw(game: Game, ht):
@@ -557,7 +410,7 @@ def turn_card(game: Game) -> Card:
     turns = list(range(t.first, t.first + t.count))
     labels = {n: _turn_label(game, n) for n in turns}
     has_label = all(labels.values())
-    events = {n: detail[n].note for n in turns if n in detail and detail[n].note}
+    events = {n: detail[n].text for n in turns if n in detail and detail[n].text}
     parts: list = []
     per = -(-len(turns) // -(-len(turns) // 15))  # blocks of at most 15, all the same length
     for start in range(0, len(turns), per):
@@ -611,14 +464,7 @@ def turn_card(game: Game) -> Card:
 
 
 def _where(game: Game, at: str) -> str:
-    if at.startswith("box:"):
-        box = next((b for b in game.info.boxes if b.id == at[4:]), None)
-        return f"{box.name} box" if box else at
-    if at.startswith("turn:"):
-        return f"Turn track, turn {at[5:]}"
-    if at in game.sector_by_id:
-        return game.sector_by_id[at].name
-    return at
+    return words.location(game, at)
 
 
 def _either(items: list[str]) -> str:
@@ -737,17 +583,7 @@ def setup_cards(game: Game) -> list[Card]:
                                   wrap_cols={2, 3, 4}))
             if sc.allowances:
                 lines = [("Replacements and rebuilds", True)]
-                for a in sc.allowances:
-                    who = game.sides[a.side].name if a.side in game.sides else a.side
-                    lines.append(
-                        (
-                            (
-                                f"{who}: {a.count} {a.kind}{'s' if a.count != 1 else ''}, "
-                                f"turns {a.turns}"
-                            ),
-                            False,
-                        )
-                    )
+                lines += [(words.allowance(game, a), False) for a in sc.allowances]
                 parts.append(Para(lines))
             if sc.draws:
                 parts.append(
@@ -778,7 +614,7 @@ def all_cards(game: Game) -> list[Card]:
     if seq:
         cards.append(seq)
     cards.append(turn_card(game))
-    cards.extend(table_card(t, game) for t in game.tables)
+    cards.extend(table_card(game, t) for t in game.tables)
     terrain = terrain_card(game)
     if terrain:
         cards.append(terrain)

@@ -12,6 +12,7 @@ The sentences are written here, in one place (builder.words will take them over)
 
 from __future__ import annotations
 
+from builder import words
 from builder.tables import place as places
 from builder.tables import rules as rulesmod
 from builder.tables.inputs import CalcError
@@ -143,7 +144,8 @@ def _why(game, t, name: str, value, values: dict) -> str:
         about = _about(r.when, name)  # the rule asks about this input (its flag, its input)
         if held is None:
             reasons.append(("not decided" if about else f"{r.label}: not decided")
-                           + f" until {rulesmod._needs(r.when, f)} is given{src}")
+                           + f" until {_needed(t, r, f)} {'is' if len(_needs(t, r, f)) == 1 else 'are'}"
+                           f" given{src}")
         elif held is False:
             keys = failing_keys(game, r.when, f, name)
             said = phrase(game, t, r.when, keys) if keys else ""
@@ -168,6 +170,15 @@ def _why(game, t, name: str, value, values: dict) -> str:
     if len(out) > 1 and any(r.startswith("not applied, ") for r in out):
         out = [out[0]] + [r.removeprefix("not applied, ") for r in out[1:]]
     return "; ".join(out)
+
+
+def _needs(t, r, f) -> list[str]:
+    return rulesmod._needs(r.when, f, rulesmod.PLACES[t.kind][0] or "defender")
+
+
+def _needed(t, r, f) -> str:
+    """What would decide a rule now unknown, in words ('the turn and the defender's hex')."""
+    return words.either(_needs(t, r, f), "and")
 
 
 def _about(c, name: str) -> bool:
@@ -234,8 +245,6 @@ def failing_keys(game, c, f, name: str) -> list[str]:
 
 def phrase(game, t, c, keys) -> str:
     """The part of a condition made of these keys in a player's words (builder.words)."""
-    from builder import words
-
     return words.condition(game, t, sub_when(c, keys))
 
 

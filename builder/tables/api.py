@@ -35,6 +35,7 @@ _KINDS = {
     "chart": "builder.tables.chart",
     "line-of-sight": "builder.tables.sight",
     "range": "builder.tables.sight",
+    "limit": "builder.tables.limit",
 }
 WRITTEN = "written"
 
@@ -44,9 +45,11 @@ def _module(kind: str):
 
 
 # calculators made from the game's data rather than declared as tables: the map's (distance, what
-# a hex holds, line of sight) and the scenarios' (victory); each module offers calculators(game),
+# a hex holds, line of sight) and the scenarios' (victory; where units start, what starts in a
+# place, what a turn brings); each module offers calculators(game),
 # has(game, id), inputs(game, id) and calculate(game, id, values, roll)
-_BUILT_IN = ("builder.tables.maprules", "builder.tables.victory")
+_BUILT_IN = ("builder.tables.maprules", "builder.tables.victory",
+             "builder.tables.scenario_lookups")
 
 
 def _built_in(game, calc_id: str):

@@ -10,15 +10,27 @@ from builder.tables.inputs import CalcError, Choice, InputSpec
 from builder.tables.result import Calculation, Outcome
 
 
+def row_labels(t: ChartTable) -> list[str]:
+    """Each row named by as many of its first cells as tell it from the others: 'Forest', or
+    'Three · German · 8-9-5 (59)' where three rows begin 'Three, German'."""
+    out = []
+    for row in t.rows:
+        k = 1
+        while k < len(row) and any(other is not row and other[:k] == row[:k] for other in t.rows):
+            k += 1
+        out.append(" · ".join(row[:k]))
+    return out
+
+
 def _row_choices(t: ChartTable) -> tuple[Choice, ...]:
     seen: dict[str, int] = {}
     out = []
-    for row in t.rows:
+    for row, label in zip(t.rows, row_labels(t)):
         value = slug(row[0])
         seen[value] = seen.get(value, 0) + 1
         if seen[value] > 1:
             value = f"{value}-{seen[value]}"
-        out.append(Choice(value, row[0]))
+        out.append(Choice(value, label))
     return tuple(out)
 
 
@@ -38,17 +50,20 @@ def calculate(game, t: ChartTable, values: dict, roll, calc: Calculation) -> Cal
     choices = _row_choices(t)
     index = next(i for i, c in enumerate(choices) if c.value == values["row"])
     row = t.rows[index]
+    label = choices[index].label
     calc.step(f"{t.columns[0]}: {row[0]}")
     if values.get("column"):
         j = 1 + next(i for i, c in enumerate(t.columns[1:]) if slug(c) == values["column"])
         calc.column = t.columns[j]
         calc.outcome = Outcome(row[j], f"{t.columns[j]}: {row[j]}")
+    elif len(row) == 2:
+        calc.outcome = Outcome(row[1], "")
+        calc.column = t.columns[1]
     else:
-        pairs = list(zip(t.columns[1:], row[1:]))
-        calc.outcome = Outcome(row[1] if len(pairs) == 1 else "; ".join(f"{c}: {v}" for c, v in pairs),
-                               "")
-        if len(pairs) == 1:
-            calc.column = t.columns[1]
+        # the headline names the row; the cells it does not name follow, each under its heading
+        named = label.count(" · ") + 1
+        calc.outcome = Outcome(label, "; ".join(f"{c}: {v}" for c, v in
+                                                zip(t.columns[named:], row[named:]) if v))
     calc.step(f"result: {calc.outcome.result}")
     calc.distribution = [(calc.outcome, Fraction(1))]
     return calc

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from builder import words
 from builder.model.tables import DifferentialTable, parse_band
 from builder.tables import dice, place, rules
 from builder.tables.common import (
@@ -76,20 +77,29 @@ def band_column(t: DifferentialTable, row, diff: int) -> tuple[int | None, str]:
     for i, (lo, hi) in enumerate(bands):
         if lo <= diff <= hi:
             return i, f"{signed(diff)} is in the band {row.differentials[i]}"
+    if t.ends == "after-shifts" and (diff < bands[0][0] or diff > bands[-1][1]):
+        # past the row's end: a column a point, and the table's end applies after the shifts
+        i = int(diff - bands[0][0]) if diff < bands[0][0] else \
+            len(bands) - 1 + int(diff - bands[-1][1])
+        return i, (f"{signed(diff)} is past the row's {'lowest' if i < 0 else 'highest'} band "
+                   f"{row.differentials[0 if i < 0 else -1]}: shifts count from there, and the "
+                   "table's end applies after them")
     if diff < bands[0][0]:
         if t.beyond_low == "not-allowed":
             return None, f"{signed(diff)} is below the row's lowest band {row.differentials[0]}: not allowed"
         i = 0 if t.beyond_low == "first-column" else len(bands) - 1
         return i, (f"{signed(diff)} is below the row's lowest band {row.differentials[0]}: "
-                   f"read as {row.differentials[i]} (beyond the left end: {t.beyond_low})")
+                   f"read as {row.differentials[i]}")
     if t.beyond_high == "not-allowed":
         return None, f"{signed(diff)} is above the row's highest band {row.differentials[-1]}: not allowed"
     i = len(bands) - 1 if t.beyond_high == "last-column" else 0
     return i, (f"{signed(diff)} is above the row's highest band {row.differentials[-1]}: "
-               f"read as {row.differentials[i]} (beyond the right end: {t.beyond_high})")
+               f"read as {row.differentials[i]}")
 
 
 def _label(t: DifferentialTable, row, i: int) -> str:
+    if i < 0:  # past the row's lowest band (ends = 'after-shifts'): a column a point
+        return f"{signed(int(parse_band(row.differentials[0])[0]) + i)} on {row.name}"
     if i < len(row.differentials):
         return f"{row.differentials[i]} on {row.name}"
     clear = next((r for r in t.terrain_rows if r.name == t.default_row), row)
@@ -208,7 +218,7 @@ def calculate(game, t: DifferentialTable, values: dict, roll, calc: Calculation)
     if not allowed:
         r, _, how = options[0]
         calc.step(how)
-        calc.outcome = Outcome("not allowed", "the attack cannot be made at this differential")
+        calc.outcome = Outcome("not allowed", words.cannot(t, "this differential"))
         calc.distribution = [(calc.outcome, Fraction(1))]
         return calc
     row, col, how = min(allowed, key=lambda o: o[1])
@@ -225,7 +235,7 @@ def calculate(game, t: DifferentialTable, values: dict, roll, calc: Calculation)
                             t.columns - 1, lambda i: _label(t, row, i), lambda n: int(n) - 1,
                             lambda n: int(n) - 1)
     if col is None:
-        calc.outcome = Outcome("not allowed", "the attack cannot be made at this differential")
+        calc.outcome = Outcome("not allowed", words.cannot(t, "this differential"))
         calc.distribution = [(calc.outcome, Fraction(1))]
         return calc
     calc.column = _label(t, row, col)

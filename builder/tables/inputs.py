@@ -80,6 +80,9 @@ class InputSpec:
         items = raw if isinstance(raw, (list, tuple)) else (
             [p for p in re.split(r"\s*,\s*", str(raw).strip()) if p != ""] if self.multiple
             else [raw])
+        if (self.multiple and self.type == "choice" and [str(x).lower() for x in items] == ["none"]
+                and "none" not in {c.value for c in self.choices}):
+            return []  # none of them, said outright (no place held)
         if not self.multiple and len(items) != 1:
             raise CalcError(self._bad(raw, "give one value"))
         if self.multiple and not items:

@@ -70,8 +70,12 @@ def reads_place(game, t) -> bool:
     return bool(t.kind == "ratio" and getattr(t, "fire_first", ""))
 
 
-def _terrain_label(t, x) -> str:
-    said = [f"{e} {x.effects[e]}" for e in _effect_names(t) if x.effects.get(e) is not None]
+def _terrain_label(game, t, x) -> str:
+    """A terrain as a choice: its name and what this table does with it (builder.words)."""
+    from builder import words
+
+    said = [words.table_effect(game, t, e, x.effects[e]) for e in _effect_names(t)
+            if x.effects.get(e) is not None]
     return x.name + (f" ({', '.join(said)})" if said else "")
 
 
@@ -87,7 +91,8 @@ def specs(game, t) -> list[InputSpec]:
                    else " (several: the one best for the defender)")
     out = [InputSpec(TERRAIN, f"{who} terrain: every terrain in the "
                      + ("hex" if game.is_hex else "sector") + several, "choice", multiple=True,
-                     choices=tuple(Choice(x.id, _terrain_label(t, x)) for x in game.map.terrain_types),
+                     choices=tuple(Choice(x.id, _terrain_label(game, t, x))
+                                   for x in game.map.terrain_types),
                      help="or name the " + ("hex" if game.is_hex else "sector")
                      + ": its terrain is read from the map")]
     if game.is_hex:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from builder import words
 from builder.model.tables import RatioTable
 from builder.tables import dice, place, rules
 from builder.tables.common import (
@@ -81,9 +82,35 @@ def _col_label(text: str) -> str:
     return re.sub(r"\s+", "", text)
 
 
+def _virtual(t: RatioTable, want: Fraction) -> int:
+    """Where odds past an end of the table lie, counting a column for each whole step beyond it
+    (8:1 is two past a last 6:1 column, 1:6 two before a first 1:4): for ends = 'after-shifts'."""
+    values = [column_value(c) for c in t.columns]
+    last = len(values) - 1
+    if want > values[-1]:
+        top = values[-1]
+        return last + (int(want - top) if top.denominator == want.denominator == 1 else 1)
+    if want == 0:
+        return -10**6
+    bottom = values[0]
+    return -((want.denominator - bottom.denominator) if bottom.numerator == want.numerator == 1
+             else 1)
+
+
+def column_label(t: RatioTable, k: int) -> str:
+    """A column's label, or the odds a virtual column past an end stands for."""
+    if 0 <= k < len(t.columns):
+        return _col_label(t.columns[k])
+    values = [column_value(c) for c in t.columns]
+    if k >= len(t.columns):
+        return f"{int(values[-1]) + k - len(t.columns) + 1}:1"
+    return f"1:{values[0].denominator - k}" if k > -10**5 else "0:1"
+
+
 def odds_column(t: RatioTable, attack: int, defence: int, calc: Calculation | None,
-                say: bool = True) -> int | None:
-    """Index of the column these strengths are read on (None: the attack is not allowed)."""
+                say: bool = True, virtual: bool = False) -> int | None:
+    """Index of the column these strengths are read on (None: the attack is not allowed);
+    virtual: odds past an end keep their place beyond it (the ends apply after the shifts)."""
     values = [column_value(c) for c in t.columns]
     step = calc.step if (calc is not None and say) else (lambda _s: None)
     if attack >= defence:
@@ -109,19 +136,25 @@ def odds_column(t: RatioTable, attack: int, defence: int, calc: Calculation | No
                          f"{WORDS[rule]}: the mirror of the rule above 1:1, so the rounding favours "
                          "the same side (no rule says how odds below 1:1 round)."))
         want = Fraction(1, m) if m else Fraction(10**9)
+    if virtual and not values[0] <= want <= values[-1]:
+        k = _virtual(t, want)
+        end = t.columns[0] if k < 0 else t.columns[-1]
+        step(f"past the table's end ({end}): shifts count from {column_label(t, k)}, and the "
+             "table's end applies after them")
+        return k
     if want < values[0]:
         if t.beyond_low == "not-allowed":
             step(f"below the lowest column {t.columns[0]}: the attack is not allowed")
             return None
         i = 0 if t.beyond_low == "first-column" else len(values) - 1
-        step(f"below the lowest column {t.columns[0]}: read on {t.columns[i]} ({t.beyond_low})")
+        step(f"below the lowest column {t.columns[0]}: read on {t.columns[i]}")
         return i
     if want > values[-1]:
         if t.beyond_high == "not-allowed":
             step(f"above the highest column {t.columns[-1]}: the attack is not allowed")
             return None
         i = len(values) - 1 if t.beyond_high == "last-column" else 0
-        step(f"above the highest column {t.columns[-1]}: read on {t.columns[i]} ({t.beyond_high})")
+        step(f"above the highest column {t.columns[-1]}: read on {t.columns[i]}")
         return i
     i = max(k for k, v in enumerate(values) if v <= want)
     if values[i] != want:
@@ -159,7 +192,7 @@ def calculate(game, t: RatioTable, values: dict, roll, calc: Calculation) -> Cal
     applied = rules.evaluate(game, t, values, facts, calc)
     if rules.refuse(applied, calc):
         return calc
-    attack, side_shifts = _attack_total(game, t, values, edges, applied, calc)
+    attack, side_shifts, counted = _attack_total(game, t, values, edges, applied, calc)
     defence = values["defence"]
     if t.edge_cap and t.edge_cap_defence and defence > t.edge_cap:
         calc.step(f"defence {defence}: at most {t.edge_cap} count across a sector edge: {t.edge_cap}")
@@ -182,12 +215,20 @@ def calculate(game, t: RatioTable, values: dict, roll, calc: Calculation) -> Cal
     retreat = bool(values.get("retreat"))
     player_shift = shift_total(calc, t.shifts, values)
 
+    per_unit = t.divide == "per-unit" and len(counted) > 1 and (div != 1 or afac != 1)
+    if per_unit and (fire_losses != [(0, Fraction(1))]):
+        raise CalcError("this table divides each attacking unit's strength (divide = per-unit): "
+                        "give each unit's strength after its losses, without attack_loss or the "
+                        "fire first")
+
     def column_for(loss: int, say: bool) -> int | None:
         out = calc if say else _Quiet()
         a = max(attack - loss, 0)
         if loss and say:
             calc.step(f"attack after losses: {attack} - {loss} = {a}")
-        if div != 1 or afac != 1:
+        if per_unit:
+            a = _divided_per_unit(t, counted, div, afac, arule, calc if say else None)
+        elif div != 1 or afac != 1:
             raw = Fraction(a) / div * afac
             rule = arule or t.divisor_rounding or t.rounding
             a = round_to_int(raw, rule)
@@ -204,11 +245,11 @@ def calculate(game, t: RatioTable, values: dict, roll, calc: Calculation) -> Cal
                                 f"{_col_label(t.columns[alt])}" if alt is not None else "")
                     calc.note(f"{show(raw)} is an exact half: rounded {WORDS[rule]} it is {a}; "
                               f"rounded the other way it would be {other}{alt_text}.")
-        i = odds_column(t, a, defence, calc, say)
+        i = odds_column(t, a, defence, calc, say, virtual=t.ends == "after-shifts")
         if i is None:
             return None
         return rules.move_column(t, out, i, applied, base_shift + player_shift,
-                                 len(t.columns) - 1, lambda k: _col_label(t.columns[k]),
+                                 len(t.columns) - 1, lambda k: column_label(t, k),
                                  lambda text: _column_index(t, text),
                                  lambda text: _column_index(t, text))
 
@@ -220,7 +261,7 @@ def calculate(game, t: RatioTable, values: dict, roll, calc: Calculation) -> Cal
         (loss, _), = fire_losses
         col = column_for(loss, True)
         if col is None:
-            calc.outcome = Outcome("not allowed", "the attack cannot be made at these odds")
+            calc.outcome = Outcome("not allowed", words.cannot(t, "these odds"))
             calc.distribution = [(calc.outcome, Fraction(1))]
             return calc
         calc.column = _col_label(t.columns[col])
@@ -253,7 +294,7 @@ def calculate(game, t: RatioTable, values: dict, roll, calc: Calculation) -> Cal
     for loss, p_loss in fire_losses:
         col = column_for(loss, False)
         if col is None:
-            tally.add(Outcome("not allowed", "the attack cannot be made at these odds"), p_loss)
+            tally.add(Outcome("not allowed", words.cannot(t, "these odds")), p_loss)
             cols.append(("not allowed", p_loss))
             continue
         cols.append((_col_label(t.columns[col]), p_loss))
@@ -356,7 +397,26 @@ def _attack_total(game, t: RatioTable, values: dict, edges: list[int], applied,
     attack = sum(edges)
     calc.step(f"attack: {' + '.join(map(str, edges))} = {attack}" if len(edges) > 1
               else f"attack: {attack}")
-    return attack, side_shifts
+    return attack, side_shifts, edges
+
+
+def _divided_per_unit(t: RatioTable, counted: list[int], div: Fraction, afac: Fraction,
+                      arule: str | None, calc: Calculation | None) -> int:
+    """Each attack value divided by the terrain (and multiplied by the rules), rounded, then
+    added (divide = per-unit)."""
+    rule = arule or t.divisor_rounding or t.rounding
+    parts = []
+    for v in counted:
+        raw = Fraction(v) / div * afac
+        parts.append((v, raw, round_to_int(raw, rule)))
+    total = sum(n for _, _, n in parts)
+    if calc is not None:
+        by = (f" / {show(div)}" if div != 1 else "") + (f" x {show(afac)}" if afac != 1 else "")
+        calc.step("each unit divided" + (" by the terrain" if div != 1 else "") + ", rounded "
+                  + WORDS[rule] + ": " + ", ".join(
+                      f"{v}{by} = {show(raw)}" + (f" -> {n}" if raw.denominator != 1 else "")
+                      for v, raw, n in parts) + f"; together {total}")
+    return total
 
 
 def _across_hexsides(game, t: RatioTable, values: dict, edges: list[int], attackers: list,

@@ -79,7 +79,8 @@ def inputs(game, t, have: list[InputSpec]) -> list[InputSpec]:
             specs.append(InputSpec(
                 f"{role}_{attr}", f"{role}'s {attr}" + (" (every attacking unit's)" if several else ""),
                 "choice", multiple=several,
-                choices=tuple(Choice(v, v) for v in attribute_values(game, attr))))
+                choices=tuple(Choice(v, words.attribute_value(game, attr, v))
+                              for v in attribute_values(game, attr))))
     for flag in _flags_used(t):
         specs.append(InputSpec(flag, t.flags.get(flag, flag), "bool", default=False))
     att_id = PLACES[t.kind][2]
@@ -94,18 +95,6 @@ def _flags_used(t) -> list[str]:
         if c.flag and c.flag not in out:
             out.append(c.flag)
     return out
-
-
-def _effect_text(r) -> str:
-    """What a rule does, for the working: ' -> shift -1'."""
-    v = r.value
-    if r.effect in ("shift", "drm"):
-        return f" -> {r.effect} {v:+d}"
-    if r.effect in ("prohibited", "cancels"):
-        return ""
-    if isinstance(v, dict):
-        return " -> " + ", ".join(f"{a} becomes {b}" for a, b in v.items())
-    return f" -> {r.effect.replace('_', ' ')} {v:g}" if isinstance(v, float) else f" -> {r.effect} {v}"
 
 
 def _label(r) -> str:
@@ -247,95 +236,33 @@ def _distance_holds(spec_text: str, f: Facts, unit: int | None):
     return any(one(k) for k in range(len(f.distances)))
 
 
-def distance_words(spec_text: str) -> str:
-    """A distance condition as a player reads it: '>range' -> 'beyond its range'."""
-    from builder.model.tables import RollSpec
-
-    bits = []
-    for p in RollSpec(spec_text).parts:
-        if p["op"] and not _is_number(p["opval"]):
-            times = {None: "", "1": "", "2": "twice ", "3": "three times "}.get(
-                p["times"], f"{p['times']} times ")
-            op = {">": "beyond", ">=": "at or beyond", "<": "within less than", "<=": "within"}[
-                p["op"]]
-            bits.append(f"{op} {times}its range")
-        elif p["one"] == "1":
-            bits.append("adjacent")
-        elif p["one"] is not None:
-            bits.append(f"{p['one']} hexes away")
-        elif p["lo"] is not None:
-            bits.append(f"{p['lo']} to {p['hi']} hexes away")
-        elif p["op"]:
-            n = int(p["opval"]) * int(p["times"] or 1)
-            bits.append({">": f"more than {n} hexes away", ">=": f"{n} or more hexes away",
-                         "<": f"less than {n} hexes away", "<=": f"{n} hexes away or nearer"}[
-                p["op"]])
-    return " or ".join(bits)
-
-
-def _is_number(text: str) -> bool:
-    return text.lstrip("-").isdigit()
-
-
 def _near(game, h, place: str, within: int) -> bool:
     label = next(lab for lab in game.map.labels if lab.text == place)
     return game.grid.distance(h, game.hex(label.hex)) <= within
 
 
-def describe(c, names: dict | None = None) -> str:
-    """A condition in words, for the working (names: flag and input ids -> what they ask)."""
-    names = names or {}
-    bits = []
-    if c.turn:
-        bits.append(f"turn {c.turn}")
-    if c.period:
-        bits.append("a " + " or ".join(c.period) + " turn")
-    if c.scenario:
-        bits.append("scenario " + " or ".join(c.scenario))
-    for role in ("attacker", "defender", "firer", "target"):
-        for attr, want in getattr(c, role).items():
-            bits.append(f"{role} {attr} " + " or ".join(want))
-    if c.terrain:
-        bits.append("in " + " or ".join(c.terrain))
-    if c.region:
-        bits.append("in region " + " or ".join(c.region))
-    if c.place:
-        bits.append(f"within {c.within} hexes of {c.place}" if c.within else f"at {c.place}")
-    if c.distance:
-        bits.append("a firing unit " + distance_words(c.distance))
-    if c.across:
-        who = {"any": "any attacker", "all": "every attacker", "per-unit": "each unit"}[c.attackers]
-        bits.append(f"{who} across " + " or ".join(c.across))
-    if c.flag:
-        bits.append(names.get(c.flag, c.flag))
-    bits += [f"{names.get(k, k)}: {v}" for k, v in c.input.items()]
-    bits += ["(" + " and ".join(describe(x, names) for x in c.all) + ")"] if c.all else []
-    bits += ["(" + " or ".join(describe(x, names) for x in c.any) + ")"] if c.any else []
-    if c.not_ is not None:
-        bits.append("not " + describe(c.not_, names))
-    return ", ".join(bits)
-
-
-def _needs(c, f: Facts) -> str:
-    """The inputs that would decide a condition now unknown."""
+def _needs(c, f: Facts, place: str) -> list[str]:
+    """What would decide a condition now unknown, as a player names it ('the turn', 'the
+    defender's side', 'the defender's hex'); place: the defending role."""
     out = []
     if (c.turn or c.period) and f.turn is None:
-        out.append("turn")
+        out.append("the turn")
     if c.scenario and f.scenario is None:
-        out.append("scenario")
+        out.append("the scenario")
     for role in ("attacker", "defender", "firer", "target"):
-        out += [f"{role}_{a}" for a in getattr(c, role) if f.roles.get(role, {}).get(a) is None]
+        whose = "the attacking units'" if role == "attacker" else f"the {role}'s"
+        out += [f"{whose} {a}" for a in getattr(c, role) if f.roles.get(role, {}).get(a) is None]
     if (c.terrain and f.terrain is None) or ((c.region or c.place) and f.hex is None):
-        out.append("the hex")
+        out.append(f"the {place}'s hex")
     if c.across and f.crossings is None:
-        out.append("the attackers' hexes and the defender's hex")
+        out += ["the attacking units' hexes", f"the {place}'s hex"]
     if c.distance and f.distances is None:
-        out.append("each firing unit's distance (distance, or firer_hexes and hex)")
+        out.append("each firing unit's distance (distance, or firer_hexes and the hex)")
     elif c.distance and "range" in c.distance and f.ranges is None:
         out.append("each firing unit's range")
     for x in (*c.all, *c.any, *((c.not_,) if c.not_ else ())):
-        out.append(_needs(x, f))
-    return ", ".join(dict.fromkeys(o for o in out if o))
+        out += _needs(x, f, place)
+    return list(dict.fromkeys(o for o in out if o))
 
 
 # --- which rules apply, and their combined effect --------------------------------------------
@@ -350,6 +277,7 @@ class Applied:
     cap: object = None
     drm: int = 0
     replace: list = field(default_factory=list)
+    said: dict = field(default_factory=dict)  # rule id -> its sentence (builder.words.rule)
 
     @property
     def refused(self) -> bool:
@@ -375,6 +303,7 @@ def evaluate(game, t, values: dict, f: Facts, calc, n_units: int = 0) -> Applied
     out = Applied()
     if not t.rules:
         return out
+    out.said = said = {r.id: words.rule(game, t, r) for r in t.rules}
     uses: dict[str, int] = {}
     units: dict[str, list[int]] = {}
     for r in t.rules:
@@ -382,8 +311,7 @@ def evaluate(game, t, values: dict, f: Facts, calc, n_units: int = 0) -> Applied
             v = values.get(r.id)
             uses[r.id] = int(v) if v else 0
             if uses[r.id]:
-                calc.step(f"{r.label}" + (f" x{uses[r.id]}" if uses[r.id] > 1 else "")
-                          + ": " + words.effect(game, t, r) + (f" ({r.source})" if r.source else ""))
+                calc.step(said[r.id] + words.times(uses[r.id]))
             continue
         per_unit = any(c.attackers == "per-unit" for c in r.when.walk())
         ranged = r.effect in ("attack_divisor", "attack_multiplier") and any(
@@ -399,12 +327,12 @@ def evaluate(game, t, values: dict, f: Facts, calc, n_units: int = 0) -> Applied
         else:
             ok = holds(game, r.when, f)
         if ok is None:
-            calc.note(f"{r.label} applies only {words.condition(game, t, r.when)}: give "
-                      f"{_needs(r.when, f)} to apply it" + (f" ({r.source})." if r.source else "."))
+            need = _needs(r.when, f, PLACES[t.kind][0] or "defender")
+            calc.note(words.not_decided(said[r.id], need))
             ok = False
         uses[r.id] = 1 if ok else 0
         if ok:
-            calc.step(words.rule(game, t, r))
+            calc.step(said[r.id])
     by_id = {r.id: r for r in t.rules}
     for r in t.rules:  # cancellations, one for one, never below zero
         if r.effect == "cancels" and uses[r.id]:
@@ -423,8 +351,7 @@ def evaluate(game, t, values: dict, f: Facts, calc, n_units: int = 0) -> Applied
     for g, members in groups.items():
         best = max(members, key=_strength)
         if len(members) > 1:
-            calc.step(f"{g}: " + ", ".join(m.label for m in members)
-                      + f": not cumulative, only the strongest counts: {best.label}")
+            calc.step(words.strongest_of(g, [m.label for m in members], best.label))
         live = [r for r in live if not r.group or r.group != g or r is best]
     live = _combine(t, live, uses, calc)
     for r in live:
@@ -466,10 +393,10 @@ def _combine(t, live: list, uses: dict, calc) -> list:
             continue
         if mode == "first":
             pick = members[0]
-            calc.step(f"only the first rule that applies counts ({stage}): {pick.label}")
+            calc.step(words.combined(mode, stage, pick.label))
         else:
             pick = _best(stage, members, uses)
-            calc.step(f"not cumulative ({stage}): the one best for the defender, {pick.label}")
+            calc.step(words.combined(mode, stage, pick.label))
         keep.append(pick)
     return [r for r in live if r in keep]
 
@@ -515,8 +442,8 @@ def per_unit(applied: Applied, values: list[int], n_attackers: int, default_roun
     if not rules:
         return values
     if len(values) != n_attackers:
-        raise CalcError(f"{rules[0][0].label} applies to some attacking units only (attackers = "
-                        "per-unit): give attack as one value per attacker hex, in the same order")
+        raise CalcError(f"{rules[0][0].label} applies to each attacking unit that crosses on its "
+                        "own: give attack as one value per attacker hex, in the same order")
     out = list(values)
     for r, k, units in rules:
         for i in units:
@@ -550,18 +477,16 @@ def move_column(t, calc, index: int, applied: Applied, other_shift: int, last: i
         calc.step(f"column {labels(index)} shifted {total:+d}")
     if target < 0:
         if beyond_low == "not-allowed":
-            calc.step("shifted below the first column: the attack is not allowed (beyond_low)")
+            calc.step(words.beyond(t, "low", beyond_low))
             return None
         new = 0 if beyond_low == "first-column" else last
-        calc.note("A shift past the end of the table is lost: the "
-                  + ("first" if new == 0 else "last") + " column is used (beyond_low).")
+        calc.note(words.beyond(t, "low", beyond_low))
     elif target > last:
         if beyond_high == "not-allowed":
-            calc.step("shifted beyond the last column: the attack is not allowed (beyond_high)")
+            calc.step(words.beyond(t, "high", beyond_high))
             return None
         new = last if beyond_high == "last-column" else 0
-        calc.note("A shift past the end of the table is lost: the "
-                  + ("last" if new == last else "first") + " column is used (beyond_high).")
+        calc.note(words.beyond(t, "high", beyond_high))
     else:
         new = target
     if total:
@@ -587,37 +512,7 @@ def refuse(applied: Applied, calc) -> bool:
     if not applied.prohibited:
         return False
     r = applied.prohibited[0]
-    calc.step(f"{r.label}: not allowed ({r.prohibited})")
-    calc.outcome = Outcome("not allowed", f"{r.label} ({r.prohibited})")
+    # the rule's sentence: the working said it as the rule applied; the headline says it again
+    calc.outcome = Outcome("not allowed", applied.said[r.id])
     calc.distribution = [(calc.outcome, Fraction(1))]
     return True
-
-
-def player_lines(t) -> list[str]:
-    """Each rule as a printed card or the aid states it (no provenance): what it does and when."""
-    out = []
-    by_id = {r.id: r for r in t.rules}
-    for r in t.rules:
-        v = r.value
-        what = {
-            "prohibited": lambda: f"Not allowed ({v})",
-            "cancels": lambda: f"Cancels one '{by_id[v].label}' each" if v in by_id else "Cancels",
-            "shift": lambda: f"{v:+d} column{'s' if abs(v) != 1 else ''}",
-            "drm": lambda: f"{v:+d} to the roll",
-            "replace": lambda: (f"Result: {next(iter(v.values()))}" if len(set(v.values())) == 1
-                                and len(v) > 1 else "; ".join(f"{a} becomes {b}" for a, b in v.items())),
-            "row": lambda: f"Read the {v} row",
-            "column": lambda: f"Read column {v}",
-            "cap": lambda: f"At most column {v}",
-        }.get(r.effect, lambda: f"{r.effect.replace('_', ' ').capitalize()} {v:g}"
-              + (f", rounded {r.rounding}" if r.rounding else ""))()
-        text = f"{what}: {r.label}"
-        if r.when is not None:
-            names = {**t.flags, **{i.id: i.name for i in getattr(t, "inputs", ())}}
-            text += f" (when {describe(r.when, names)})"
-        elif r.max_uses > 1:
-            text += f" (at most {r.max_uses})"
-        if r.group:
-            text += f" (not cumulative with other '{r.group}')"
-        out.append(text)
-    return out

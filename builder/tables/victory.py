@@ -59,7 +59,8 @@ def has(game, calc_id: str) -> bool:
 def calculators(game) -> list[dict]:
     if not has(game, CALC_ID):
         return []
-    sources = sorted({v.source for sc in scenarios(game) for v in sc.victory_counts if v.source})
+    sources = sorted({part.strip() for sc in scenarios(game) for v in sc.victory_counts
+                      for part in v.source.split(",") if part.strip()})
     return [{"id": CALC_ID, "name": NAME, "kind": "victory", "source": ", ".join(sources),
              "dice": "", "assumed": []}]
 

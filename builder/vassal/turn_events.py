@@ -97,19 +97,10 @@ def _entry(game: Game, r) -> str:
 
 
 def _turn_set(text: str, game: Game) -> set[int]:
-    """'1-10', '3', 'night', 'all' -> turn numbers."""
-    turns = bx.turns(game)
-    text = text.strip().lower()
-    if text == "night":
-        return {d.number for d in game.info.turns.detail if d.night}
-    if text in ("", "all", "every turn"):
-        return set(turns)
-    out: set[int] = set()
-    for part in text.split(","):
-        a, _, b = part.strip().partition("-")
-        if a.isdigit():
-            out.update(range(int(a), int(b if b.isdigit() else a) + 1))
-    return out
+    """'1-10', '3', 'night', 'all' -> turn numbers (as `builder calc GAME turn` reads them)."""
+    from builder.tables.scenario_lookups import turn_set
+
+    return turn_set(game, text)
 
 
 def scenario_events(game: Game, sc: Scenario) -> dict[int, TurnEvents]:

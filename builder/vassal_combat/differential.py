@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from builder import words
 from builder.model.tables import DifferentialTable, parse_band
 from builder.tables import dice as tdice
 from builder.tables.common import meaning, slug
@@ -203,7 +204,7 @@ def build(game, t: DifferentialTable) -> Calculator:
     results = sorted({v for row in t.results.values() for v in row})
     c.prop(f"{P}Why", ruled.why)
     c.prop(f"{P}Meaning", f'{P}Banned ? {P}Why : {P}Column < 0 ? '
-           '"the attack cannot be made at this differential" : ' + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
+           f'{x.lit(words.cannot(t, "this differential"))} : ' + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
                                for v in results], '""')))
 
     # the column's label as the rules assistant gives it, and the chat line
@@ -235,6 +236,7 @@ def build(game, t: DifferentialTable) -> Calculator:
         x.lit(f"{t.name}: attack "), f"{P}Attack", x.lit(" vs "), defence_text,
         x.lit(", "), f"{P}RowName", x.lit(" row, "), x.signed(f"{P}Diff"),
         *[x.paren(s) for s in shift_text],
+        *[f'{x.paren(when)} ? ", " + {label} : ""' for label, when in ruled.shown],
         x.lit(" -> "), f'{P}Column < 0 ? "not allowed" : "column " + ({P}Column + 1) + " ("'
         f' + {P}ColumnLabel + "), die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "")'
         f' + {P}Drm + " = " + ({die} + {P}Drm) : "") + ": " + {P}Result'

@@ -69,5 +69,6 @@ def build(game, t: LookupTable) -> Calculator | None:
     c.prop(c.line, x.text(
         f'"die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "") + {P}Drm + " = " + '
         f'{P}Value : "")', *shown,
+        *[f'{x.paren(when)} ? ", " + {label} : ""' for label, when in ruled.shown],
         f'": " + {P}Result + ({P}Meaning == "" ? "" : " (" + {P}Meaning + ")")'))
     return c

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
+from builder import words
 from builder.model.tables import RatioTable
 from builder.tables import dice as tdice
 from builder.tables.common import meaning
@@ -297,13 +298,13 @@ def _build(game, t: RatioTable) -> Calculator:
         else:
             c.prop(f"{P}DLoss", f"{P}DLossRead")
         c.prop(f"{P}Meaning", f'{P}Banned ? {P}Why : {P}Column < 0 ? '
-               f'"the attack cannot be made at these odds" : "attacker loses " + {P}ALoss + ", defender loses " + {P}DLoss'
+               f'{x.lit(words.cannot(t, "these odds"))} : "attacker loses " + {P}ALoss + ", defender loses " + {P}DLoss'
                f' + ({P}DLoss != {P}DLossRead ? " (retreats one sector: " + {P}DLossRead + " - "'
                f' + ({P}DLossRead - {P}DLoss) + ")" : "")')
     else:
         results = sorted({v for row in t.results.values() for v in row})
         c.prop(f"{P}Meaning", f'{P}Banned ? {P}Why : {P}Column < 0 ? '
-               '"the attack cannot be made at these odds" : ' + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
+               f'{x.lit(words.cannot(t, "these odds"))} : ' + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
                                    for v in results], '""')))
 
     # the chat line

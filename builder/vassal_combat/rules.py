@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from builder import words
 from builder.model.tables import RollSpec
 from builder.tables import rules as trules
 from builder.vassal import expr as x
@@ -143,16 +144,17 @@ def compile_rules(c, game, t, field_of=None) -> Compiled:
     out.replace = [(x.paren(uses[r.id]), r.replace) for r in t.rules if r.effect == "replace"]
     for r in t.rules:
         n = x.paren(uses[r.id])
+        # the chat names a rule that applies with the sentence every output uses (builder.words)
+        said = x.lit(words.rule(game, t, r))
+        if r.effect in ("shift", "drm", "replace"):
+            out.shown.append((f'{said} + ({n} > 1 ? {x.lit(" — ")} + {n} + " times" : "")',
+                              f"{n} > 0"))
         if r.effect == "shift":
             shifts.append(f"{n} * {x.lit(r.shift)}")
-            out.shown.append((f'"{r.label} " + ({n} * {x.lit(r.shift)} >= 0 ? "+" : "") + {n} * '
-                              f'{x.lit(r.shift)}', f"{n} > 0"))
         elif r.effect == "drm":
             drms.append(f"{n} * {x.lit(r.drm)}")
-            out.shown.append((f'"{r.label} " + ({n} * {x.lit(r.drm)} >= 0 ? "+" : "") + {n} * '
-                              f'{x.lit(r.drm)}', f"{n} > 0"))
         elif r.effect == "prohibited":
-            bans.append((f"{n} > 0", x.lit(f"{r.label} ({r.prohibited})")))
+            bans.append((f"{n} > 0", said))
     out.shift = " + ".join(shifts) if shifts else "0"
     out.drm = " + ".join(drms) if drms else "0"
     if bans:

@@ -123,13 +123,19 @@
     return wrap;
   }
 
+  // a result is said as a headline when it is certain: rolled, a table without dice, or the
+  // only outcome there is (an attack refused by a rule, whatever the roll)
+  function headline(res, spec) {
+    return res.result !== null && (res.roll !== null || !spec.dice || (res.distribution || []).length === 1);
+  }
+
   function render(out, res, odds, spec) {
     out.textContent = "";
     out.dataset.state = "done";
     out.dataset.result = res.result === null ? "" : res.result;
     out.dataset.column = res.column === null ? "" : res.column;
     const main = el("div", { class: "main-out" });
-    if (res.result !== null && (res.roll !== null || !spec.dice)) {
+    if (headline(res, spec)) {
       const p = el("div", { class: "result" });
       p.append(el("span", { class: "calc-result" }, res.result));
       if (res.meaning) p.append(el("span", { class: "meaning" }, res.meaning));
@@ -170,7 +176,7 @@
   function summaryLine(spec, res, odds) {
     const parts = [spec.name + ":"];
     if (res.roll) parts.push("roll " + res.roll.join(", ") + ",");
-    if (res.result !== null && (res.roll !== null || !spec.dice)) parts.push(res.result + (res.meaning ? " (" + res.meaning + ")" : ""));
+    if (headline(res, spec)) parts.push(res.result + (res.meaning ? " (" + res.meaning + ")" : ""));
     else if (odds && odds.distribution.length > 1) parts.push("odds of " + odds.distribution.length + " outcomes");
     if (res.column) parts.push("column " + res.column);
     return parts.join(" ").replace(/,$/, "");

@@ -254,6 +254,7 @@
   }
   function parseSpec(spec, raw) {
     const items = Array.isArray(raw) ? raw : (spec.multiple ? String(raw).trim().split(/\s*,\s*/).filter((p) => p !== "") : [raw]);
+    if (spec.multiple && spec.type === "choice" && items.length === 1 && String(items[0]).toLowerCase() === "none" && !spec.choices.some((c) => c.value === "none")) return [];
     if (!spec.multiple && items.length !== 1) throw new CalcError(bad(spec, raw, "give one value"));
     if (spec.multiple && !items.length) throw new CalcError(bad(spec, raw, "give at least one value"));
     const values = items.map((v) => parseOne(spec, v));
@@ -519,63 +520,25 @@
     if (unit !== null) return one(unit);
     return f.distances.some((_, k) => one(k));
   }
-  // builder.tables.rules.distance_words
-  function distanceWords(spec) {
-    const bits = [];
-    for (const chunk of String(spec).split(",")) {
-      const m = SPEC.exec(chunk);
-      if (!m) continue;
-      if (m[1] && !/^-?\d+$/.test(m[3])) {
-        const times = { undefined: "", "1": "", "2": "twice ", "3": "three times " }[m[2]];
-        const op = { ">": "beyond", ">=": "at or beyond", "<": "within less than", "<=": "within" }[m[1]];
-        bits.push(op + " " + (times === undefined ? m[2] + " times " : times) + "its range");
-      } else if (m[6] === "1") bits.push("adjacent");
-      else if (m[6] != null) bits.push(m[6] + " hexes away");
-      else if (m[4] != null) bits.push(m[4] + " to " + m[5] + " hexes away");
-      else if (m[1]) {
-        const n = parseInt(m[3], 10) * (m[2] ? parseInt(m[2], 10) : 1);
-        bits.push({ ">": "more than " + n + " hexes away", ">=": n + " or more hexes away", "<": "less than " + n + " hexes away", "<=": n + " hexes away or nearer" }[m[1]]);
-      }
-    }
-    return bits.join(" or ");
-  }
-  function describeWhen(c) {
-    const bits = [];
-    if (c.turn) bits.push("turn " + c.turn);
-    if ((c.period || []).length) bits.push("a " + c.period.join(" or ") + " turn");
-    if ((c.scenario || []).length) bits.push("scenario " + c.scenario.join(" or "));
-    for (const role of ROLES) for (const [a, want] of Object.entries(c[role] || {})) bits.push(role + " " + a + " " + want.join(" or "));
-    if ((c.terrain || []).length) bits.push("in " + c.terrain.join(" or "));
-    if ((c.region || []).length) bits.push("in region " + c.region.join(" or "));
-    if (c.place) bits.push(c.within ? "within " + c.within + " hexes of " + c.place : "at " + c.place);
-    if (c.distance) bits.push("a firing unit " + distanceWords(c.distance));
-    if ((c.across || []).length) bits.push({ any: "any attacker", all: "every attacker", "per-unit": "each unit" }[c.attackers] + " across " + c.across.join(" or "));
-    if (c.flag) bits.push(c.flag);
-    for (const [k, v] of Object.entries(c.input || {})) bits.push(k + ": " + v);
-    if ((c.all || []).length) bits.push("(" + c.all.map(describeWhen).join(" and ") + ")");
-    if ((c.any || []).length) bits.push("(" + c.any.map(describeWhen).join(" or ") + ")");
-    if (c.not_) bits.push("not " + describeWhen(c.not_));
-    return bits.join(", ");
-  }
-  function needs(c, f) {
+  // what would decide a condition now unknown, as builder.tables.rules._needs words it
+  function needs(c, f, place) {
     let out = [];
-    if ((c.turn || (c.period || []).length) && f.turn === null) out.push("turn");
-    if ((c.scenario || []).length && f.scenario === null) out.push("scenario");
-    for (const role of ROLES) for (const a of Object.keys(c[role] || {})) if ((f.roles[role] || {})[a] == null) out.push(role + "_" + a);
-    if (((c.terrain || []).length && f.terrain === null) || (((c.region || []).length || c.place) && f.hex === null)) out.push("the hex");
-    if ((c.across || []).length && f.crossings === null) out.push("the attackers' hexes and the defender's hex");
-    if (c.distance && f.distances === null) out.push("each firing unit's distance (distance, or firer_hexes and hex)");
+    if ((c.turn || (c.period || []).length) && f.turn === null) out.push("the turn");
+    if ((c.scenario || []).length && f.scenario === null) out.push("the scenario");
+    for (const role of ROLES) for (const a of Object.keys(c[role] || {})) if ((f.roles[role] || {})[a] == null) out.push((role === "attacker" ? "the attacking units'" : "the " + role + "'s") + " " + a);
+    if (((c.terrain || []).length && f.terrain === null) || (((c.region || []).length || c.place) && f.hex === null)) out.push("the " + place + "'s hex");
+    if ((c.across || []).length && f.crossings === null) out.push("the attacking units' hexes", "the " + place + "'s hex");
+    if (c.distance && f.distances === null) out.push("each firing unit's distance (distance, or firer_hexes and the hex)");
     else if (c.distance && /range/.test(c.distance) && f.ranges === null) out.push("each firing unit's range");
-    for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) out.push(needs(x, f));
-    return [...new Set(out.filter((o) => o))].join(", ");
+    for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) out.push(...needs(x, f, place));
+    return [...new Set(out.filter((o) => o))];
   }
-  function effectText(r) {
-    const e = ruleEffect(r), v = ruleValue(r);
-    if (e === "shift" || e === "drm") return " -> " + e + " " + signed(v);
-    if (e === "prohibited" || e === "cancels") return "";
-    if (typeof v === "object") return " -> " + Object.entries(v).map(([a, b]) => a + " becomes " + b).join(", ");
-    return " -> " + (typeof v === "number" ? e.replace(/_/g, " ") + " " + v : e + " " + v);
+  // the sentences builder.words writes for this table (rules, ends of the table, refusals)
+  const said = (t) => (G.words || {})[t.id] || { rules: {} };
+  function either(items, word = "or") {
+    return items.length <= 1 ? items.join("") : items.slice(0, -1).join(", ") + " " + word + " " + items[items.length - 1];
   }
+  const STAGE_WORDS = { attack: "the attack strength", defence: "the defence strength", column: "the column read", shift: "the column", cap: "the best column", roll: "the roll", cancel: "another rule" };
   const ruleFactor = (r) => { const v = fracOf(ruleValue(r)); return ruleEffect(r).endsWith("divisor") ? new F(1).div(v) : v; };
   const power = (x, n) => { let out = new F(1); for (let i = 0; i < n; i++) out = out.mul(x); return out; };
   function strength(r) {
@@ -587,15 +550,16 @@
   // a rule as builder.words says it (the engine data carries the sentences)
   const ruleWords = (t, r) => ((G.ruleWords || {})[t.id] || {})[r.id] || { rule: r.label, effect: effectText(r).replace(/^ -> /, ""), when: "when " + describeWhen(r.when || {}) };
   function evaluateRules(t, values, f, calc) {
-    const out = { prohibited: [], attack: [], defence: [], rows: [], column: null, shift: 0, cap: null, drm: 0, replace: [] };
+    const out = { prohibited: [], attack: [], defence: [], rows: [], column: null, shift: 0, cap: null, drm: 0, replace: [], said: said(t).rules };
     const rules = t.rules || [];
     if (!rules.length) return out;
+    const say = out.said;
     const uses = {}, units = {};
     for (const r of rules) {
       if (!r.when) {
         const v = values[r.id];
         uses[r.id] = truthy(v) ? Number(v) : 0;
-        if (uses[r.id]) calc.step(r.label + (uses[r.id] > 1 ? " x" + uses[r.id] : "") + ": " + ruleWords(t, r).effect + (r.source ? " (" + r.source + ")" : ""));
+        if (uses[r.id]) calc.step(say[r.id] + (uses[r.id] > 1 ? " — " + uses[r.id] + " times" : ""));
         continue;
       }
       const perUnit = [...walk(r.when)].some((c) => c.attackers === "per-unit");
@@ -610,11 +574,11 @@
         if (ok) units[r.id] = each.map((v, k) => (v ? k : -1)).filter((k) => k >= 0);
       } else ok = holds(r.when, f);
       if (ok === null) {
-        calc.note(r.label + " applies only " + ruleWords(t, r).when + ": give " + needs(r.when, f) + " to apply it" + (r.source ? " (" + r.source + ")." : "."));
+        calc.note("Not applied without " + either(needs(r.when, f, PLACES[t.kind][0] || "defender"), "and") + ": " + say[r.id]);
         ok = false;
       }
       uses[r.id] = ok ? 1 : 0;
-      if (ok) calc.step(ruleWords(t, r).rule);
+      if (ok) calc.step(say[r.id]);
     }
     for (const r of rules) {
       if (ruleEffect(r) !== "cancels" || !uses[r.id]) continue;
@@ -629,7 +593,7 @@
     for (const r of live) if (r.group) { if (!groups.has(r.group)) groups.set(r.group, []); groups.get(r.group).push(r); }
     for (const [g, members] of groups) {
       const best = firstMax(members, strength);
-      if (members.length > 1) calc.step(g + ": " + members.map((m) => m.label).join(", ") + ": not cumulative, only the strongest counts: " + best.label);
+      if (members.length > 1) calc.step("Not cumulative (" + g.replace(/-/g, " ") + "): " + either(members.map((m) => m.label), "and") + "; only the strongest counts: " + best.label);
       live = live.filter((r) => !r.group || r.group !== g || r === best);
     }
     live = combineRules(t, live, uses, calc);
@@ -658,7 +622,7 @@
       let pick;
       if (mode === "first") {
         pick = members[0];
-        calc.step("only the first rule that applies counts (" + stage + "): " + pick.label);
+        calc.step("Only the first rule listed that changes " + (STAGE_WORDS[stage] || "the same thing") + " counts: " + pick.label);
       } else {
         pick = members[0];
         const val = (r) => (stage === "shift" ? new F(r.shift * uses[r.id]) : power(ruleFactor(r), uses[r.id]));
@@ -666,7 +630,7 @@
           const c = val(r).cmp(val(pick));
           if ((stage === "shift" || stage === "attack") ? c < 0 : stage === "defence" ? c > 0 : false) pick = r;
         }
-        calc.step("not cumulative (" + stage + "): the one best for the defender, " + pick.label);
+        calc.step("Only the rule best for the defender that changes " + (STAGE_WORDS[stage] || "the same thing") + " counts: " + pick.label);
       }
       keep.push(pick);
     }
@@ -693,7 +657,7 @@
   function perUnit(applied, vals, nAttackers, rounding, calc) {
     const rules = applied.attack.filter(([, , u]) => u && u.length);
     if (!rules.length) return vals;
-    if (vals.length !== nAttackers) throw new CalcError(rules[0][0].label + " applies to some attacking units only (attackers = per-unit): give attack as one value per attacker hex, in the same order");
+    if (vals.length !== nAttackers) throw new CalcError(rules[0][0].label + " applies to each attacking unit that crosses on its own: give attack as one value per attacker hex, in the same order");
     const out = vals.slice();
     for (const [r, k, u] of rules) for (const i of u) out[i] = scaleBy(out[i], k, r.rounding || rounding, calc, "unit " + (i + 1) + ", " + r.label);
     return out;
@@ -706,13 +670,13 @@
     if (total) calc.step("column " + labels(index) + " shifted " + signed(total));
     let nw;
     if (target < 0) {
-      if (beyondLow === "not-allowed") { calc.step("shifted below the first column: the attack is not allowed (beyond_low)"); return null; }
+      if (beyondLow === "not-allowed") { calc.step(said(t).beyond_low); return null; }
       nw = beyondLow === "first-column" ? 0 : last;
-      calc.note("A shift past the end of the table is lost: the " + (nw === 0 ? "first" : "last") + " column is used (beyond_low).");
+      calc.note(said(t).beyond_low);
     } else if (target > last) {
-      if (beyondHigh === "not-allowed") { calc.step("shifted beyond the last column: the attack is not allowed (beyond_high)"); return null; }
+      if (beyondHigh === "not-allowed") { calc.step(said(t).beyond_high); return null; }
       nw = beyondHigh === "last-column" ? last : 0;
-      calc.note("A shift past the end of the table is lost: the " + (nw === last ? "last" : "first") + " column is used (beyond_high).");
+      calc.note(said(t).beyond_high);
     } else nw = target;
     if (total) calc.step("-> " + labels(nw));
     if (applied.cap) { const c = columnIndex(applied.cap.cap); if (nw > c) { calc.step(applied.cap.label + ": at most " + labels(c)); nw = c; } }
@@ -722,8 +686,8 @@
   function refuseRules(applied, calc) {
     if (!applied.prohibited.length) return false;
     const r = applied.prohibited[0];
-    calc.step(r.label + ": not allowed (" + r.prohibited + ")");
-    calc.outcome = outcome("not allowed", r.label + " (" + r.prohibited + ")");
+    // the rule's sentence: the working said it as the rule applied; the headline says it again
+    calc.outcome = outcome("not allowed", applied.said[r.id]);
     calc.distribution = [[calc.outcome, new F(1)]];
     return true;
   }
@@ -757,16 +721,21 @@
   function bandColumn(t, row, diff) {
     const bands = row.differentials.map(parseBand);
     for (let i = 0; i < bands.length; i++) if (bands[i][0] <= diff && diff <= bands[i][1]) return [i, signed(diff) + " is in the band " + row.differentials[i]];
+    if (t.ends === "after-shifts" && (diff < bands[0][0] || diff > bands[bands.length - 1][1])) {
+      const i = diff < bands[0][0] ? diff - bands[0][0] : bands.length - 1 + (diff - bands[bands.length - 1][1]);
+      return [i, signed(diff) + " is past the row's " + (i < 0 ? "lowest" : "highest") + " band " + row.differentials[i < 0 ? 0 : row.differentials.length - 1] + ": shifts count from there, and the table's end applies after them"];
+    }
     if (diff < bands[0][0]) {
       if (t.beyond_low === "not-allowed") return [null, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": not allowed"];
       const i = t.beyond_low === "first-column" ? 0 : bands.length - 1;
-      return [i, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": read as " + row.differentials[i] + " (beyond the left end: " + t.beyond_low + ")"];
+      return [i, signed(diff) + " is below the row's lowest band " + row.differentials[0] + ": read as " + row.differentials[i]];
     }
     if (t.beyond_high === "not-allowed") return [null, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": not allowed"];
     const i = t.beyond_high === "last-column" ? bands.length - 1 : 0;
-    return [i, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": read as " + row.differentials[i] + " (beyond the right end: " + t.beyond_high + ")"];
+    return [i, signed(diff) + " is above the row's highest band " + row.differentials[row.differentials.length - 1] + ": read as " + row.differentials[i]];
   }
   function diffLabel(t, row, i) {
+    if (i < 0) return signed(parseBand(row.differentials[0])[0] + i) + " on " + row.name;
     if (i < row.differentials.length) return row.differentials[i] + " on " + row.name;
     const clear = t.terrain_rows.find((r) => r.name === t.default_row) || row;
     return "column " + (i + 1) + " of " + t.columns + (i < clear.differentials.length ? ", the " + clear.name + " row's " + clear.differentials[i] : "");
@@ -890,7 +859,7 @@
     if (options.length > 1) for (const [r, i, how] of options) calc.step("  " + r.name + ": " + how + (i !== null ? " -> column " + (i + 1) : ""));
     if (!allowed.length) {
       calc.step(options[0][2]);
-      calc.outcome = outcome("not allowed", "the attack cannot be made at this differential");
+      calc.outcome = outcome("not allowed", said(t).cannot);
       calc.distribution = [[calc.outcome, new F(1)]];
       return calc;
     }
@@ -905,7 +874,7 @@
     itemNote(calc, row, "row " + row.name);
     const col = moveColumn(t, calc, col0, applied, shiftTotal(calc, t.shifts, values), t.columns - 1, (i) => diffLabel(t, row, i), (n) => parseInt(n, 10) - 1);
     if (col === null) {
-      calc.outcome = outcome("not allowed", "the attack cannot be made at this differential");
+      calc.outcome = outcome("not allowed", said(t).cannot);
       calc.distribution = [[calc.outcome, new F(1)]];
       return calc;
     }
@@ -1095,7 +1064,20 @@
   // ----- ratio (builder.tables.ratio) ----------------------------------------------------------
   function columnValue(text) { const m = /^\s*(\d+)\s*:\s*(\d+)\s*$/.exec(text); return new F(parseInt(m[1], 10), parseInt(m[2], 10)); }
   const colLabel = (text) => text.replace(/\s+/g, "");
-  function oddsColumn(t, attack, defence, calc, say = true) {
+  // ratio._virtual: odds past an end keep their place beyond it (ends = 'after-shifts')
+  function virtualColumn(t, want) {
+    const vals = t.columns.map(columnValue), last = vals.length - 1;
+    if (want.cmp(vals[last]) > 0) return last + (vals[last].d === 1 && want.d === 1 ? want.n - vals[last].n : 1);
+    if (want.n === 0) return -1000000;
+    return -(vals[0].n === 1 && want.n === 1 ? want.d - vals[0].d : 1);
+  }
+  function columnLabelAt(t, k) {
+    if (k >= 0 && k < t.columns.length) return colLabel(t.columns[k]);
+    const vals = t.columns.map(columnValue);
+    if (k >= t.columns.length) return (vals[vals.length - 1].n + k - t.columns.length + 1) + ":1";
+    return k > -100000 ? "1:" + (vals[0].d - k) : "0:1";
+  }
+  function oddsColumn(t, attack, defence, calc, say = true, virtual = false) {
     const vals = t.columns.map(columnValue);
     const step = calc && say ? (s) => calc.step(s) : () => {};
     let want;
@@ -1116,16 +1098,21 @@
       if (calc && say) calc.note("Below 1:1 the defence is divided by the attack and rounded " + (t.rounding_below ? WORDS[rule] + "." : WORDS[rule] + ": the mirror of the rule above 1:1, so the rounding favours the same side (no rule says how odds below 1:1 round)."));
       want = m ? new F(1, m) : new F(1e9);
     }
+    if (virtual && (want.cmp(vals[0]) < 0 || want.cmp(vals[vals.length - 1]) > 0)) {
+      const k = virtualColumn(t, want);
+      step("past the table's end (" + (k < 0 ? t.columns[0] : t.columns[t.columns.length - 1]) + "): shifts count from " + columnLabelAt(t, k) + ", and the table's end applies after them");
+      return k;
+    }
     if (want.cmp(vals[0]) < 0) {
       if (t.beyond_low === "not-allowed") { step("below the lowest column " + t.columns[0] + ": the attack is not allowed"); return null; }
       const i = t.beyond_low === "first-column" ? 0 : vals.length - 1;
-      step("below the lowest column " + t.columns[0] + ": read on " + t.columns[i] + " (" + t.beyond_low + ")");
+      step("below the lowest column " + t.columns[0] + ": read on " + t.columns[i]);
       return i;
     }
     if (want.cmp(vals[vals.length - 1]) > 0) {
       if (t.beyond_high === "not-allowed") { step("above the highest column " + t.columns[t.columns.length - 1] + ": the attack is not allowed"); return null; }
       const i = t.beyond_high === "last-column" ? vals.length - 1 : 0;
-      step("above the highest column " + t.columns[t.columns.length - 1] + ": read on " + t.columns[i] + " (" + t.beyond_high + ")");
+      step("above the highest column " + t.columns[t.columns.length - 1] + ": read on " + t.columns[i]);
       return i;
     }
     let i = 0;
@@ -1258,7 +1245,7 @@
     if (truthy(values.attacker_sectors)) checkSectors(values, edges, calc);
     const attack = edges.reduce((x, y) => x + y, 0);
     calc.step(edges.length > 1 ? "attack: " + edges.join(" + ") + " = " + attack : "attack: " + attack);
-    return [attack, sideShifts];
+    return [attack, sideShifts, edges];
   }
   // _ordered: attacker/defender results from the attacker's worst to best
   function ordered(t, items) {
@@ -1271,7 +1258,7 @@
     const terrainIds = place.terrain;
     const applied = evaluateRules(t, values, ruleFacts(t, values, place), calc);
     if (refuseRules(applied, calc)) return calc;
-    const [attack, sideShifts] = attackTotal(t, values, edges, applied, calc);
+    const [attack, sideShifts, counted] = attackTotal(t, values, edges, applied, calc);
     let defence = values.defence;
     if (t.edge_cap && t.edge_cap_defence && defence > t.edge_cap) {
       calc.step("defence " + defence + ": at most " + t.edge_cap + " count across a sector edge: " + t.edge_cap);
@@ -1288,10 +1275,20 @@
     const playerShift = shiftTotal(calc, t.shifts, values);
     const [lo, hi] = diceRange(t.dice);
     const retreat = truthy(values.retreat);
+    const perUnit = t.divide === "per-unit" && counted.length > 1 && (!div.eq(1) || !afac.eq(1));
+    if (perUnit && !(losses.length === 1 && losses[0][0] === 0)) throw new CalcError("this table divides each attacking unit's strength (divide = per-unit): give each unit's strength after its losses, without attack_loss or the fire first");
     const columnFor = (loss, say) => {
       let a = Math.max(attack - loss, 0);
       if (loss && say) calc.step("attack after losses: " + attack + " - " + loss + " = " + a);
-      if (!div.eq(1) || !afac.eq(1)) {
+      if (perUnit) {
+        const rule = arule || t.divisor_rounding || t.rounding;
+        const parts = counted.map((v) => { const raw = new F(v).div(div).mul(afac); return [v, raw, roundTo(raw, rule)]; });
+        a = parts.reduce((x, p) => x + p[2], 0);
+        if (say) {
+          const by = (!div.eq(1) ? " / " + show(div) : "") + (!afac.eq(1) ? " x " + show(afac) : "");
+          calc.step("each unit divided" + (!div.eq(1) ? " by the terrain" : "") + ", rounded " + WORDS[rule] + ": " + parts.map(([v, raw, n]) => v + by + " = " + show(raw) + (raw.d !== 1 ? " -> " + n : "")).join(", ") + "; together " + a);
+        }
+      } else if (!div.eq(1) || !afac.eq(1)) {
         const raw = new F(a).div(div).mul(afac);
         const rule = arule || t.divisor_rounding || t.rounding;
         a = roundTo(raw, rule);
@@ -1304,16 +1301,16 @@
           }
         }
       }
-      const i = oddsColumn(t, a, defence, calc, say);
+      const i = oddsColumn(t, a, defence, calc, say, t.ends === "after-shifts");
       if (i === null) return null;
       const labels = t.columns.map(colLabel);
-      return moveColumn(t, say ? calc : new Quiet(), i, applied, baseShift + playerShift, t.columns.length - 1, (k) => labels[k], (text) => labels.indexOf(colLabel(text)));
+      return moveColumn(t, say ? calc : new Quiet(), i, applied, baseShift + playerShift, t.columns.length - 1, (k) => columnLabelAt(t, k), (text) => labels.indexOf(colLabel(text)));
     };
     const cell = (col, total) => ratioOutcome(t, replaced(applied, t.results[String(Math.min(Math.max(total + drm, lo), hi))][col]), retreat);
     if (losses.length === 1) {
       const col = columnFor(losses[0][0], true);
       if (col === null) {
-        calc.outcome = outcome("not allowed", "the attack cannot be made at these odds");
+        calc.outcome = outcome("not allowed", said(t).cannot);
         calc.distribution = [[calc.outcome, new F(1)]];
         return calc;
       }
@@ -1344,7 +1341,7 @@
     for (const [loss, pLoss] of losses) {
       const col = columnFor(loss, false);
       if (col === null) {
-        tally.add(outcome("not allowed", "the attack cannot be made at these odds"), pLoss);
+        tally.add(outcome("not allowed", said(t).cannot), pLoss);
         cols.push(["not allowed", pLoss]);
         continue;
       }
@@ -1509,19 +1506,31 @@
     const seen = {};
     return t.rows.map((row) => { let v = slug(row[0]); seen[v] = (seen[v] || 0) + 1; if (seen[v] > 1) v = v + "-" + seen[v]; return v; });
   }
+  // as builder.tables.chart.row_labels: as many first cells as tell a row from the others
+  function chartRowLabels(t) {
+    const same = (a, b, k) => a.slice(0, k).every((x, i) => x === b[i]);
+    return t.rows.map((row) => {
+      let k = 1;
+      while (k < row.length && t.rows.some((o) => o !== row && same(o, row, k))) k++;
+      return row.slice(0, k).join(" · ");
+    });
+  }
   function calcChart(t, values, roll, calc) {
     if (roll != null) throw new CalcError(t.id + " is a chart: it has no roll");
     const index = chartRowChoices(t).indexOf(values.row);
     const row = t.rows[index];
+    const label = chartRowLabels(t)[index];
     calc.step(t.columns[0] + ": " + row[0]);
     if (truthy(values.column)) {
       const j = 1 + t.columns.slice(1).findIndex((c) => slug(c) === values.column);
       calc.column = t.columns[j];
       calc.outcome = outcome(row[j], t.columns[j] + ": " + row[j]);
+    } else if (row.length === 2) {
+      calc.outcome = outcome(row[1], "");
+      calc.column = t.columns[1];
     } else {
-      const pairs = t.columns.slice(1).map((c, k) => [c, row[k + 1]]);
-      calc.outcome = outcome(pairs.length === 1 ? row[1] : pairs.map(([c, v]) => c + ": " + v).join("; "), "");
-      if (pairs.length === 1) calc.column = t.columns[1];
+      const named = label.split(" · ").length;
+      calc.outcome = outcome(label, t.columns.slice(named).map((c, k) => [c, row[named + k]]).filter(([, v]) => v).map(([c, v]) => c + ": " + v).join("; "));
     }
     calc.step("result: " + calc.outcome.result);
     calc.distribution = [[calc.outcome, new F(1)]];
@@ -1807,7 +1816,27 @@
     return calc;
   }
 
-  const KINDS = { differential: calcDifferential, ratio: calcRatio, fire: calcFire, "modified-roll": calcModifiedRoll,
+  // builder.tables.limit: within a stacking limit or over it
+  function calcLimit(t, values, roll, calc) {
+    if (roll != null) throw new CalcError(t.id + " has no roll: leave out --roll");
+    let total;
+    if (t.counts === "strength") {
+      const each = values.strengths;
+      total = each.reduce((a, b) => a + b, 0);
+      calc.step((each.length === 1 ? "" : each.join(" + ") + " = ") + total + " strength points in one " + t.place);
+    } else {
+      total = values.units;
+      calc.step(total + " unit" + (total !== 1 ? "s" : "") + " in one " + t.place);
+    }
+    const what = t.counts === "strength" ? "strength points" : "units";
+    const rule = "At most " + t.most + " " + (t.most !== 1 ? what : what.slice(0, -1)) + " in one " + t.place + (t.source ? " (" + t.source + ")" : "");
+    if (total <= t.most) { calc.step(rule + ": allowed"); calc.outcome = outcome("allowed", total + " of at most " + t.most); }
+    else { calc.step(rule + ": " + (total - t.most) + " too many"); calc.outcome = outcome("not allowed", (total - t.most) + " over the limit: " + rule); }
+    calc.distribution = [[calc.outcome, new F(1)]];
+    return calc;
+  }
+
+  const KINDS = { limit: calcLimit, differential: calcDifferential, ratio: calcRatio, fire: calcFire, "modified-roll": calcModifiedRoll,
     lookup: calcLookup, chart: calcChart, "line-of-sight": calcSight, range: calcSight };
 
   // ----- the API (builder.tables.api.calculate) ---------------------------------------------------
@@ -1821,7 +1850,11 @@
     if (!spec) throw new CalcError(G.game + " has no table or calculator '" + id + "'; choose from: " + Object.keys(specsById).join(", "));
     if (roll === "" || roll === undefined) roll = null;
     const values = resolve(spec.inputs, given || {});
-    if (!(id in G.tables)) { const c = id === "victory" ? calcVictory(values, roll) : calcMap(id, values, roll); c.values_ = values; return c; }
+    if (!(id in G.tables)) {
+      const c = id === "victory" ? calcVictory(values, roll) : (G.lookups && id in G.lookups && id !== "scenarios") ? calcScenarioLookup(id, spec, values, roll) : calcMap(id, values, roll);
+      c.values_ = values;
+      return c;
+    }
     let t = G.tables[id];
     const calc = new Calc(t.id, t.name, t.kind);
     const reading = "reading" in values ? values.reading : "written";
@@ -1949,6 +1982,28 @@
     return calc;
   }
 
+  // ----- scenario lookups (builder.tables.scenario_lookups): answers worked out by the builder --
+  function calcScenarioLookup(id, spec, values, roll) {
+    if (roll != null) throw new CalcError(id + " has no roll: leave out --roll");
+    const calc = new Calc(id, spec.name, "scenario");
+    const names = ["unit", "turn", "hex", "sector", "box", "region"].filter((k) => spec.inputs.some((i) => i.id === k));
+    const given = names.filter((k) => values[k] != null);
+    if (id === "setup" && given.length > 1) throw new CalcError("give one place: " + names.join(", ") + " (one of them)");
+    const sk = values.scenario != null ? values.scenario : "";
+    const key = sk + "|" + (given.length ? given[0] + "=" + String(values[given[0]]) : "");
+    let answer = G.lookups[id][key];
+    if (!answer) {  // a hex with nothing set up, entering or named there
+      const scenarios = G.lookups.scenarios;
+      const name = sk ? scenarios[sk] : Object.values(scenarios)[0];
+      answer = { steps: (sk ? ["scenario: " + name] : []).concat(["nothing is set up in " + values[given[0]] + " in " + name]),
+        result: "nothing", meaning: "set up in " + values[given[0]] };
+    }
+    for (const st of answer.steps) calc.step(st);
+    calc.outcome = outcome(answer.result, answer.meaning);
+    calc.distribution = [[calc.outcome, new F(1)]];
+    return calc;
+  }
+
   // ----- every input accounted for (builder.tables.accounting) ----------------------------------
   const PLACE_IDS = ["terrain", "hex", "sector"];
   function conditionReads(c) {
@@ -2021,7 +2076,10 @@
       const held = holds(r.when, f);
       const src = r.source ? " (" + r.source + ")" : "";
       const about = conditionAbout(r.when, name);
-      if (held === null) reasons.push((about ? "not decided" : r.label + ": not decided") + " until " + needs(r.when, f) + " is given" + src);
+      if (held === null) {
+        const need = needs(r.when, f, PLACES[t.kind][0] || "defender");
+        reasons.push((about ? "not decided" : r.label + ": not decided") + " until " + either(need, "and") + (need.length === 1 ? " is" : " are") + " given" + src);
+      }
       else if (held === false) {
         const keys = failingKeys(r.when, f, name);
         const said = keys.length ? ((G.phrases[t.id] || {})[r.id] || {})[keys.join("+")] || "" : "";

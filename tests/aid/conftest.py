@@ -14,6 +14,7 @@ from builder.load import find_game, list_games, load_game
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ["tests/fixtures/mini", "tests/fixtures/tables-hex", "tests/fixtures/tables-area",
+            "tests/fixtures/hold-the-line",
             "tests/fixtures/eastern-front", "tests/fixtures/hill-112"]
 SAMPLES = list_games()
 GAMES = SAMPLES + [f for f in FIXTURES if (ROOT / f).is_dir()]
@@ -34,11 +35,19 @@ def games() -> dict:
 
 @pytest.fixture(scope="session")
 def pages(tmp_path_factory, games) -> dict:
-    """Each game's aid page, built once: name -> Path."""
-    from builder.outputs.html import build
+    """Each game's aid page, built once per test run with the index of all games beside them,
+    and shared read-only by the xdist workers (tests/shared_builds.py): name -> Path."""
+    from shared_builds import build_once
 
-    out = tmp_path_factory.mktemp("aid")
-    return {name: build(g, out / g.slug)[0] for name, g in games.items()}
+    from builder.outputs.html import build, build_index
+
+    def make(out: Path) -> None:
+        for g in games.values():
+            build(g, out / g.slug)
+        build_index([str(ROOT / n) if "/" in n else n for n in games], out)
+
+    out = build_once(tmp_path_factory, "aid-pages", make)
+    return {name: out / g.slug / f"{g.slug}-aid.html" for name, g in games.items()}
 
 
 class Watch:
@@ -107,9 +116,6 @@ def typed(games) -> dict:
 
 
 @pytest.fixture(scope="session")
-def index_page(tmp_path_factory, games, pages):
-    """The index of all games, written beside their aid pages."""
-    from builder.outputs.html import build_index
-
-    out = next(iter(pages.values())).parents[1]
-    return build_index([str(ROOT / n) if "/" in n else n for n in games], out)
+def index_page(pages):
+    """The index of all games, written beside their aid pages (by `pages`)."""
+    return next(iter(pages.values())).parents[1] / "index.html"

@@ -18,8 +18,8 @@ EXAMPLES = 80  # per game: edits of one to three kinds to one file, then a full 
 RANDOM_FILES = 30  # per game: one source file replaced by random bytes
 
 GAMES = sorted(p for p in (ROOT / "sources").iterdir() if (p / "game.toml").is_file())
-pytestmark = pytest.mark.slow  # every sample, 110 edited loads each
 GAMES += [FIXTURES["mini"], FIXTURES["area"]]
+pytestmark = pytest.mark.slow  # every sample, 110 edited loads each
 TOKENS = [c.encode() for c in '"\'[]{}=,.#\n\\;-+:0123456789az ZA'] + [
     b"\x00", b"\t", b"\r", "é".encode(), "—".encode(), "\ufeff".encode(), "\u202e".encode(),
     "𝕏".encode(), b"\xff", b"\xc3", b"..", b"9999", b"1e999", b"nan", b"-1", b"[[x]]", b'"""',

@@ -112,7 +112,8 @@ def test_lookup_die_against_turn_and_value_key():
 def test_chart_cells():
     g = area()
     assert calculate(g, "tec", {"row": "bunker", "column": "divisor"}).result == "3"
-    assert calculate(g, "tec", {"row": "Trenches"}).result == "Divisor: 2; Movement: free"
+    whole = calculate(g, "tec", {"row": "Trenches"})  # the headline names the row picked
+    assert (whole.result, whole.outcome.meaning) == ("Trenches", "Divisor: 2; Movement: free")
 
 
 # --- differential CRT, map-aware ----------------------------------------------------------------

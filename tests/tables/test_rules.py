@@ -47,8 +47,9 @@ def test_river_unknown_without_the_turn_is_said():
     c = calculate(east(), "crt", {"attack": 12, "defence": 3, "hex": "0303",
                                   "attacker_hexes": "0203,0202"})
     assert c.column == "2:1"
-    assert any("Every attacker across a river applies only when" in n and "give turn" in n
-               for n in c.notes)
+    assert "Not applied without the turn: Every attacker across a river: one column left when " \
+           "every attacking unit attacks across a River hexside, except on frost turns (7.3, 8.2)" \
+           in c.notes
 
 
 def test_ratio_table_applies_a_hexside_shift_from_the_map():

@@ -314,6 +314,37 @@ def test_the_victory_button_decides_vimy_from_the_board(tmp_path):
     assert "Total +1 VP: Instant Allied victory: an Allied unit is in Vimy." in lines[2]
 
 
+def test_the_victory_button_weighs_units_and_keeps_half_points(tmp_path):
+    """The hold-the-line fixture (written from the README alone), worked by hand from its 5.0-5.2:
+    Blue holds the Crossroads (1 VP) and the Mill (2 VP): +3, a draw (2-3). A machine-gun team
+    eliminated costs 1/2 VP (weighed by size): +2.5, read as 2 (rounded down), a draw. The squad
+    at the Crossroads eliminated too: the Crossroads is empty (+2 for the Mill) and 1.5 VP lost:
+    +0.5, a Red victory. The exits, which hang on a question, are named for the players."""
+    from repo_paths import ROOT
+
+    from builder.vassal.module import build_module
+
+    game = load_game(ROOT / "tests" / "fixtures" / "hold-the-line")
+    sc = game.scenarios[0]
+    built = build_module(game)
+    ex, ey = _box_point(built, "Blue Eliminated")
+    script = ["SHOW", f"SETUP\t{sc.name}", "BUTTON\tVictory",
+              f"SEND\tb-4\t0403\tOff-map Boxes\t{ex}\t{ey}", "BUTTON\tVictory",
+              f"SEND\tb-1\t0403\tOff-map Boxes\t{ex}\t{ey}", "BUTTON\tVictory"]
+    records = _played(game, tmp_path, script, built)
+    lines = [r[1] for r in records if r[0] == "CHAT" and "Victory standing" in r[1]]
+    assert len(lines) == 3, lines
+    assert ("Objectives held by Blue: 2 of 2 (Crossroads (0403), Mill (0503)) = +3 VP; Blue units "
+            "eliminated: 0 = 0 VP; Red units on the west bank: 0. Total +3 VP: Draw.") in lines[0]
+    assert lines[0].endswith("Not counted here, add by hand: Red units off the west edge (+1 VP "
+                             "each when Blue has blown the ford).")
+    assert "Blue units eliminated: 0.5 = -0.5 VP" in lines[1]
+    assert "Total +2.5 VP: Draw." in lines[1]
+    assert "Objectives held by Blue: 1 of 2 (Mill (0503)) = +2 VP" in lines[2]
+    assert "Blue units eliminated: 1.5 = -1.5 VP" in lines[2]
+    assert "Total +0.5 VP: Red victory." in lines[2]
+
+
 def test_the_victory_button_counts_sectors_and_losses_on_an_area_map(tmp_path):
     """Eben-Emael: the Belgian crew of Bloc 1 is lost (Belgian Losses box), a glider's soldiers
     take the sector: 3 VP held, 20 Belgian soldiers lost, and the level from the victory table."""

@@ -27,7 +27,7 @@ from builder.vassal.pieces import prop_name
 WHY = missing_engine()
 if WHY and os.environ.get("CI"):
     raise RuntimeError(f"the VASSAL engine test cannot run: {WHY}")
-pytestmark = [pytest.mark.engine,
+pytestmark = [pytest.mark.engine, pytest.mark.xdist_group("vassal-modules"),  # shares `built`
               pytest.mark.skipif(bool(WHY), reason=WHY or "engine present")]
 
 

@@ -16,7 +16,8 @@ from builder.vassal.encoding import add_piece_command, decode_sequence, nest
 from builder.vassal.pieces import unit_name
 
 P = "VASSAL.build."
-pytestmark = pytest.mark.slow  # the session's `built`: every sample's module
+# the session's `built` (every sample's module), made once for both on one worker
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("vassal-modules")]
 
 
 def _build(zbytes: bytes) -> etree._Element:
