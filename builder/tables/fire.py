@@ -246,8 +246,11 @@ def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calc
     if not t.bands:
         calc.column = f"modifier {signed(drm)}"
 
+    numeric = bool(t.terrain_effect) or any(c.strip().isdigit() for row in t.results.values()
+                                            for c in row)
+
     def outcome(cell: str, say: bool) -> Outcome:
-        if not re.fullmatch(r"\d+|-|—", cell.strip()):  # a result code
+        if not numeric or not re.fullmatch(r"\d+|-|—", cell.strip()):  # a result code
             got = rules.replaced(applied, cell)
             if say and got != cell:
                 calc.step(f"{cell} becomes {got}")

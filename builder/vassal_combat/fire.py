@@ -309,7 +309,8 @@ def _build(game, t: FireTable) -> Calculator:
         c.inputs.append(Input(f"{P}Markers", f"markers on the target (1 to {n})", "count",
                               default="1", min=1, max=n, api="markers"))
         markers = f"{P}Markers"
-    numeric = all(re.fullmatch(r"\d+|-|—", cell) for row in t.results.values() for cell in row)
+    numeric = bool(t.terrain_effect) or any(cell.strip().isdigit() for row in t.results.values()
+                                            for cell in row)
     cells = sorted({cell for row in t.results.values() for cell in row} | set(t.natural.values()))
     for i in range(1, n + 1):
         die = c.roll(f"{P}Die{i}", t.dice)

@@ -34,7 +34,7 @@ def by_hand(game) -> list[ByHand]:
     for t in game.tables:
         if t.kind not in KINDS or not _resolved(t):
             continue
-        skip = rules_by_hand(game, t, places=t.kind == "modified-roll")
+        skip = rules_by_hand(game, t, places=t.kind in ("modified-roll", "fire"))
         out += [ByHand(t.id, t.name, r.id, r.label, r.source, skip[r.id])
                 for r in t.rules if r.id in skip]
     return out

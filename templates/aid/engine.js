@@ -996,8 +996,9 @@
       return calc;
     }
     if (!bands.length) calc.column = "modifier " + signed(drm);
+    const numeric = !!t.terrain_effect || Object.values(t.results).some((row) => row.some((c) => /^\d+$/.test(c.trim())));
     const result = (cell, say) => {
-      if (!/^(\d+|-|—)$/.test(cell.trim())) {
+      if (!numeric || !/^(\d+|-|—)$/.test(cell.trim())) {
         const got = replaced(applied, cell);
         if (say && got !== cell) calc.step(cell + " becomes " + got);
         return outcome(got, meaning(t, got));
