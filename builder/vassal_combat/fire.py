@@ -18,7 +18,9 @@ from builder.vassal import expr as x
 from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input, results_lookup
 from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
+from builder.vassal_combat.modifiers import drm_props, roll_modifiers
 from builder.vassal_combat.places import default_terrain, place_terrain
+from builder.vassal_combat.unit_rules import firing_types, unit_rule
 
 P = PREFIX
 
@@ -127,42 +129,6 @@ def _build_classic(game, t: FireTable) -> Calculator:
 
 
 # --- fire tables of today: a fire group, modifiers, rows by the modified roll ------------------
-def unit_rule(t, r) -> bool:
-    """A rule the module applies on each firing unit: a condition on the firing unit's distance
-    alone (and its range) with a whole-number firepower multiplier or divisor, a roll modifier or
-    a refusal (each when it holds for any firing unit)."""
-    if t.kind != "fire" or r.when is None or r.group:
-        return False
-    nodes = list(r.when.walk())
-    if len(nodes) != 1 or nodes[0].keys() != ["distance"]:
-        return False
-    if r.effect in ("attack_divisor", "attack_multiplier"):
-        return float(r.value).is_integer() and not r.rounding and bool(t.bands)
-    return r.effect in ("drm", "prohibited")
-
-
-def unit_rule_unsupported(game, t, r) -> str:
-    """Why the module cannot apply a rule on a firing unit's distance ('' when it can)."""
-    if not unit_rule(t, r):
-        return ("a condition on the firing unit's distance with other conditions, a group, a "
-                "rounding of its own or a factor that is not a whole number")
-    if "range" in r.when.distance and not _range_everywhere(game, t):
-        return "some firing units print no range"
-    return ""
-
-
-def _firing_types(game, t) -> tuple[str, ...]:
-    """The unit types whose counters print the factor the columns read."""
-    want = t.strength
-    return tuple(sorted({u.type for u in game.units
-                         if want in game.factor_names_of(u, "front")}))
-
-
-def _range_everywhere(game, t) -> bool:
-    return all("range" in game.factor_names_of(u, "front") for u in game.units
-               if u.type in _firing_types(game, t))
-
-
 def _uses_units(t) -> bool:
     """Whether the firing units are read from the map (attack markers) rather than the menu."""
     return t.fire_group or any(unit_rule(t, r) for r in t.rules)
@@ -216,7 +182,7 @@ def _unit_props(game, t, c: Calculator, at: str) -> tuple[int, list]:
             c.unit_props.append((prop, f"{holds} ? 1 : 0"))
             others.append((r, prop))
     c.unit_props.append((f"{P}Fire_{tid}", f'{fp} == "" ? 0 : ({value})'))
-    c.unit_types = _firing_types(game, t)
+    c.unit_types = firing_types(game, t)
     return scale, others
 
 
@@ -233,7 +199,6 @@ def unit_traits(game, t) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
 def _build(game, t: FireTable) -> Calculator:
     """A fire table with a fire group, modifiers, natural rolls, text results or rows beyond the
     dice: mirrors builder.tables.fire."""
-    from builder.vassal_combat.modified_roll import drm_props, roll_modifiers
 
     tid = x.ident(t.id)
     units = bool(t.bands) and _uses_units(t)

@@ -49,7 +49,7 @@ def by_hand(game, t, places: bool) -> dict[str, str]:
 
 def _rule_unsupported(game, t, r, places: bool) -> str:
     if t.kind == "fire":
-        from builder.vassal_combat.fire import unit_rule, unit_rule_unsupported
+        from builder.vassal_combat.unit_rules import unit_rule, unit_rule_unsupported
 
         if r.when is not None and any(c.distance for c in r.when.walk()):
             return unit_rule_unsupported(game, t, r)  # compiled per firing unit, or why not
@@ -110,7 +110,7 @@ def compile_rules(c, game, t, field_of=None) -> Compiled:
     nodes = static_nodes(t)  # numbered over every rule, as the caller packed them
     skip = by_hand(game, t, places=field_of is not None)
     if t.kind == "fire":  # the firing units' rules are compiled on the units (fire.unit_props)
-        from builder.vassal_combat.fire import unit_rule
+        from builder.vassal_combat.unit_rules import unit_rule
 
         skip = {**skip, **{r.id: "per unit" for r in t.rules if unit_rule(t, r)}}
     t = t.model_copy(update={"rules": tuple(r for r in t.rules if r.id not in skip)})
