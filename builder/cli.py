@@ -154,6 +154,10 @@ def check(games: tuple[str, ...], assumed: bool, strict: bool) -> None:
         if assumed:
             for where, fields in assumed_items(game):
                 click.echo(f"    assumed: {where}: {', '.join(fields)}")
+            from builder import terrain_chart
+
+            for line in terrain_chart.summary(game):
+                click.echo(f"    {line}")
         warnings = list(found.warnings) + [  # text printed for players as written
             f"{where} is printed for players but says "
             f"{', '.join(repr(w) for w in dict.fromkeys(words))}: move that to the item's "

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from builder.model.tables import RollSpec
+from builder.model.rolls import RollSpec
 from builder.tables.rounding import WORDS as ROUNDING
 
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
@@ -269,7 +269,7 @@ def _statements(game, t, c) -> list[tuple[str, str]]:
         out.append((subject, "is in " + either(region_names(game, c.region))))
     if c.place:
         out.append((subject, f"is within {plural(c.within, 'hex', 'hexes')} of {c.place}"
-                    if c.within else f"is in {c.place}"))
+                    if c.within else f"is at {c.place}"))
     if c.distance:
         out.append(("the firing unit", "is " + distance(c.distance)))
     if c.across:

@@ -5,4 +5,4 @@
 # Extra arguments go to pytest (a folder, -x, -k ...).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec python3 -m pytest -q -p no:cacheprovider -n 2 -m "not engine and not browser and not slow" "$@"
+exec python3 -m pytest -q -p no:cacheprovider -p no:benchmark -n 2 -m "not engine and not browser and not slow" "$@"

@@ -13,4 +13,5 @@ unset PYTHONDONTWRITEBYTECODE
 # In parallel (pytest-xdist): one worker per core and one more, as the engine and browser tests
 # spend much of their time waiting; each module goes whole to one worker (its fixtures made
 # once), modules marked with one xdist_group together, the longest first (tests/conftest.py).
-python3 -m pytest -q -n "${TEST_WORKERS:-3}" --dist loadgroup --no-loadscope-reorder "$@"
+# (-p no:benchmark: a pytest-benchmark installed on the machine only warns that xdist disables it)
+python3 -m pytest -q -p no:benchmark -n "${TEST_WORKERS:-3}" --dist loadgroup --no-loadscope-reorder "$@"

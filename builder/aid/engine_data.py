@@ -36,6 +36,7 @@ def _map_data(game: Game) -> dict:
         data["hexes"] = [[grid.label(h), list(grid.cube(h)), list(terrain.get(h, default)),
                           list(grid.center_mm(h)), regions.get(h, [])] for h in ordered]
         data["labels"] = [[lab.text, lab.hex] for lab in m.labels]
+        data["region_names"] = {r.id: r.name for r in m.regions}
         data["hexsideTypes"] = {t.id: t.name for t in m.hexside_types}
         data["hexsideSight"] = {t.id: [t.sight, t.height] for t in m.hexside_types if t.sight}
         data["levels"] = [[grid.label(h), v] for h, v in sorted(game.hex_levels.items(),
@@ -107,6 +108,8 @@ def _said(game: Game, t) -> dict:
     from builder import words
 
     out: dict = {"rules": {r.id: words.rule(game, t, r) for r in t.rules}}
+    if t.kind == "lookup":
+        out["entries"] = [words.entry(t, e.when) for e in t.entries]
     if hasattr(t, "beyond_low") and t.kind in ("ratio", "differential"):
         out["beyond_low"] = words.beyond(t, "low")
         out["beyond_high"] = words.beyond(t, "high")

@@ -592,8 +592,44 @@ class Checker:
                            "add it to the terrain types' effects, e.g. effects = { divisor = 2 }")
             for key, msg, fix in rule_checks.problems(self.g, t):
                 self.e.add(*self.at(src, ("tables", i) + key), f"table '{t.id}': {msg}", fix)
+            if isinstance(t, ChartTable) and t.terrain:
+                self._check_terrain_chart(i, t)
             if isinstance(t, (LookupTable, ChartTable)):
                 continue
+        charts = [t.id for t in self.g.tables if isinstance(t, ChartTable) and t.terrain]
+        if len(charts) > 1:
+            self.e.add(*self.at(src, ("tables",)),
+                       f"tables {', '.join(charts)} are each marked as the terrain effects chart "
+                       "(their 'terrain' key)", "keep 'terrain' on one chart: a game prints one")
+
+    def _check_terrain_chart(self, i: int, t: ChartTable) -> None:
+        """The terrain effects chart's rows name map features that exist; a map feature with
+        effects that no row names is printed in a row of its own (warned: the chart may have
+        missed it); a number the chart prints for an effect that map.toml gives another number
+        for is a contradiction (warned: the calculators follow map.toml)."""
+        from builder.terrain_chart import contradictions, map_features, unnamed
+
+        src = self.tables_src
+        known = {it.id for it in map_features(self.g)}
+        for j, ids in enumerate(t.terrain):
+            for k in ids.split():
+                if k not in known:
+                    self.e.add(*self.at(src, ("tables", i, "terrain", j)),
+                               f"unknown terrain, hexside or line type '{k}' in the terrain "
+                               f"chart '{t.id}' (row {j + 1})",
+                               f"use ids from map.toml: {', '.join(sorted(known))}")
+        if self.e.problems:
+            return
+        for it in unnamed(self.g, t):
+            self.e.warn(*self.at(src, ("tables", i, "terrain")),
+                        f"the terrain chart '{t.id}' names no row for {it.name} ('{it.id}'), "
+                        "which has effects in map.toml: it is printed in a row of its own",
+                        f"add '{it.id}' to the 'terrain' entry of the row that describes it")
+        for row, it, effect, value, cell in contradictions(self.g, t):
+            self.e.warn(*self.at(src, ("tables", i, "rows", row)),
+                        f"the terrain chart '{t.id}' prints '{cell}' for {it.name} but map.toml "
+                        f"gives its {effect} as {value} (the calculators use map.toml)",
+                        "make the two agree, reading the rules")
 
     # scenarios ------------------------------------------------------------------------------
     def check_scenarios(self, scenarios, map_ok: bool = True) -> None:

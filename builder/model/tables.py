@@ -558,6 +558,14 @@ class ChartTable(TableBase):
     kind: Literal["chart"]
     columns: tuple[str, ...] = Field(min_length=1)
     rows: tuple[tuple[str, ...], ...] = Field(min_length=1)
+    terrain: tuple[str, ...] = Field(
+        default=(),
+        description="makes this chart the game's one terrain effects chart: for each row, the "
+        "ids of the map's terrain types, hexside types or line types it describes (several "
+        "separated by spaces, '' for a row about none, e.g. entering an enemy zone of "
+        "control). Each row is printed with the map's own drawing of what it names, and any "
+        "of the map's terrain with effects that no row names gets a row of its own",
+    )
 
     @model_validator(mode="after")
     def _shape(self) -> "ChartTable":
@@ -567,7 +575,16 @@ class ChartTable(TableBase):
                     f"table '{self.id}': row {i + 1} has {len(row)} cells but there are "
                     f"{len(self.columns)} columns"
                 )
+        if self.terrain and len(self.terrain) != len(self.rows):
+            raise ValueError(
+                f"table '{self.id}': 'terrain' has {len(self.terrain)} entries but there are "
+                f"{len(self.rows)} rows: give one per row ('' for a row about no map feature)"
+            )
         return self
+
+    def terrain_ids(self, row: int) -> tuple[str, ...]:
+        """The map terrain, hexside and line ids that row `row` describes."""
+        return tuple(self.terrain[row].split()) if self.terrain else ()
 
 
 class LineOfSightTable(TableBase):

@@ -36,7 +36,8 @@ class PrintSet:
         slug = game.slug
         pages = []
         layout = map_layout(game)
-        sheet_ids = list(layout.sheet_ids) if not isinstance(game.map, AreaMap) else []
+        # adjoining sheets print joined, as the module's board joins them; others one by one
+        sheet_ids = list(layout.print_ids) if not isinstance(game.map, AreaMap) else []
         if sheet_ids:
             # the whole drawing of a multi-sheet map (34,000 hexes on a campaign map) is made
             # only for the formats that show it: see maps and sheet_maps
@@ -47,10 +48,12 @@ class PrintSet:
         if not isinstance(game.map, AreaMap) and layout.sheet_ids:
             # a multi-sheet map prints sheet by sheet, then its key and tracks on their own pages
             for sid, svg in zip(sheet_ids, drawn):
-                maps[f"{slug}-map-{sid}"] = svg
-                pages.extend(map_pages(game, svg, sheet, f"map sheet {sid}"))
+                maps[f"{slug}-map-{sid.replace('+', '-')}"] = svg
+                label = layout.sheet_layout(sid).sheet_label
+                pages.extend(map_pages(game, svg, sheet, f"map, {label[0].lower()}{label[1:]}"))
             width = style.PAPER[paper][0] - 2 * style.PAGE_MARGIN - 4
-            ph = panel_height(game, width)
+            in_a_corner = any(layout.sheet_layout(s).panel for s in sheet_ids)
+            ph = 0.0 if in_a_corner else panel_height(game, width)
             if ph:
                 from builder.render.layout import Box
 
@@ -361,7 +364,7 @@ def map_sheet_problem(game: Game, map_sheet: str) -> str:
     if map_sheet not in LARGE_SHEETS:
         return ""
     layout = map_layout(game)
-    parts = ([layout.sheet_layout(s) for s in layout.sheet_ids]
+    parts = ([layout.sheet_layout(s) for s in layout.print_ids]
              if not isinstance(game.map, AreaMap) and layout.sheet_ids else [layout])
     need_w = max(p.width_mm for p in parts)
     need_h = max(p.height_mm for p in parts)

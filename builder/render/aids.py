@@ -17,7 +17,9 @@ from builder.render.svg import num
 from builder.views import key_label
 
 TEXT = 2.5
-TITLE_H = 6.5
+TITLE_H = 6.5  # a card's title band, one line
+TITLE_SIZE = 3.4
+TITLE_LINE = 4.2  # each further line of a long title
 
 
 @dataclass
@@ -25,7 +27,7 @@ class Para:
     """Lines of text under or between tables (notes, legends, rules reminders)."""
 
     lines: list[tuple[str, bool]]  # (text, bold)
-    size: float = 2.3
+    size: float = style.CARD_NOTE
     colour: str = style.INK
 
 
@@ -221,25 +223,36 @@ def table_card(game: Game, t) -> Card:
 
 
 # --- game cards ------------------------------------------------------------------------------
-def _swatch_draw(tt):
-    def draw(x: float, y: float, w: float, h: float) -> str:
-        from builder.render.map_panel import _swatch
+def _sample_draw(game: Game, items: list):
+    """A picture cell's drawing: each map feature as the map's key draws it, side by side."""
 
-        size = min(h, w / 1.25)
-        return _swatch(tt, x, y + (h - size) / 2, size)
+    def draw(x: float, y: float, w: float, h: float) -> str:
+        from builder.render.map_panel import feature_sample
+
+        each = w / len(items)
+        size = min(h, each / 1.3)
+        return "".join(feature_sample(game, it, x + k * each, y + (h - size) / 2, size)
+                       for k, it in enumerate(items))
 
     return draw
 
 
+def _sample_cell(game: Game, items: list) -> Cell:
+    return Cell(draw=_sample_draw(game, items), draw_w=8.0 * max(1, len(items))) if items \
+        else Cell("")
+
+
 def terrain_card(game: Game) -> Card | None:
-    """Terrain effects chart: terrain, hexsides and lines with what each does."""
-    m = game.map
+    """The game's one terrain effects chart: the chart of tables.toml marked with 'terrain'
+    (its rows with the map's own drawings of what they name, and a row for any terrain with
+    effects it leaves out), else one made from map.toml's effects."""
+    from builder.terrain_chart import chart_of, map_features, unnamed
+
+    chart = chart_of(game)
+    if chart is not None:
+        return _designed_terrain_card(game, chart, map_features(game), unnamed(game, chart))
+    items = [it for it in map_features(game)]
     keys: list[str] = []
-    items = (
-        list(m.terrain_types)
-        + list(getattr(m, "hexside_types", ()))
-        + list(getattr(m, "line_types", ()))
-    )
     for it in items:
         for k in it.effects:
             if k not in keys:
@@ -268,15 +281,10 @@ def terrain_card(game: Game) -> Card | None:
         ]
     rows = []
     for it in items:
-        if hasattr(it, "pattern"):
-            pic = Cell(draw=_swatch_draw(it), draw_w=8.0)
-        elif hasattr(it, "style") and it in getattr(m, "hexside_types", ()):
-            pic = Cell(draw=_side_draw(game, it), draw_w=8.0)
-        else:
-            pic = Cell(draw=_line_draw(game, it), draw_w=8.0)
+        pic = _sample_cell(game, [it])
         if listed:
-            text = "\n".join(f"{title(k)}: {_effect(v)}" for k, v in it.effects.items()) or "—"
-            rows.append([pic, Cell(it.name, bold=True, align="start"), Cell(text, align="start")])
+            rows.append([pic, Cell(it.name, bold=True, align="start"),
+                         Cell(_effects_text(game, it), align="start")])
         else:
             rows.append(
                 [pic, Cell(it.name, bold=True, align="start")]
@@ -299,22 +307,28 @@ def _effect(v) -> str:
     return "—" if v is None else words.effect_value(v)
 
 
-def _side_draw(game: Game, ht):
-    def draw(x, y, w, h):
-        from builder.render.map_panel import _hexside_sample
-
-        return _hexside_sample(game, ht, x, y, min(h, w / 1.3))
-
-    return draw
+def _effects_text(game: Game, it) -> str:
+    """A map feature's effects, one a line."""
+    return "\n".join(f"{words.effect_heading(game, k)}: {_effect(v)}"
+                     for k, v in it.effects.items()) or "—"
 
 
-def _line_draw(game: Game, lt):
-    def draw(x, y, w, h):
-        from builder.render.map_panel import _line_sample
-
-        return _line_sample(game, lt, x, y, min(h, w / 1.3))
-
-    return draw
+def _designed_terrain_card(game: Game, chart, items: list, extra: list) -> Card:
+    """The terrain chart of tables.toml, each row with the map's drawings of what it names; the
+    map's terrain with effects that no row names follows in rows of its own."""
+    by_id = {it.id: it for it in items}
+    n = len(chart.columns)
+    header = [[Cell("", bold=True)] + [Cell(c, bold=True, align="start") for c in chart.columns]]
+    rows = []
+    for j, row in enumerate(chart.rows):
+        named = [by_id[k] for k in chart.terrain_ids(j) if k in by_id]
+        rows.append([_sample_cell(game, named)]
+                    + [Cell(v, bold=(c == 0), align="start") for c, v in enumerate(row)])
+    for it in extra:
+        rows.append([_sample_cell(game, [it]), Cell(it.name, bold=True, align="start"),
+                     Cell(_effects_text(game, it), align="start", span=n - 1) if n > 1 else Cell("")])
+    grid = Grid(header, rows, wrap_cols=set(range(1, n + 1)), col_min=[0.0, 24.0])
+    return Card(chart.name, [grid] + _notes(chart))
 
 
 _ENUMERATED = re.compile(r"^\(?(?:[A-Za-z]|\d{1,2}|[ivxIVX]{1,4})[.)]\s")
@@ -486,51 +500,121 @@ def _unit_name(game: Game, uid: str) -> tuple[str, str]:
     return uid, ""
 
 
+def _side_cell(game: Game, side: str) -> Cell:
+    s = game.sides.get(side)
+    return Cell(s.name if s else "", fill=s.color if s else None,
+                colour=style.ink_on(s.color) if s else style.INK)
+
+
+def _counted(items: list[str]) -> str:
+    """'Squad (infantry), Squad (infantry), Shaped charge' -> '2 × Squad (infantry), Shaped
+    charge', in the order first met; names that hold commas are set apart by semicolons."""
+    counts: dict[str, int] = {}
+    for it in items:
+        counts[it] = counts.get(it, 0) + 1
+    # three or more units of one kind ('1/1 (infantry battalion) 0114') are listed once under
+    # their kind: 'infantry battalions: 1/1 0114, 2/1 0214, 3/1 0314'
+    kinds: dict[str, list[str]] = {}
+    for it in counts:
+        m = _KIND.match(it)
+        kinds.setdefault(m.group(2) if m else "", []).append(it)
+    parts = []
+    sep = "; " if any("," in it for it in counts) else ", "
+    for kind, names in kinds.items():
+        if kind and len(names) >= 3:
+            short = [f"{n} × " if (n := counts[it]) > 1 else "" for it in names]
+            listed = [s + "".join(p for p in _KIND.match(it).group(1, 3) if p)
+                      for s, it in zip(short, names)]
+            parts.append(f"{_plural(kind)}: " + sep.join(listed))
+        else:
+            parts += [f"{counts[it]} × {it}" if counts[it] > 1 else it for it in names]
+    return ("; " if len(parts) > 1 and any(":" in p for p in parts) else sep).join(parts)
+
+
+_KIND = re.compile(r"^(.*?) \(([^()]+)\)( .*)?$")  # 'name (kind) hex'
+
+
+def _plural(kind: str) -> str:
+    """'infantry battalion' -> 'infantry battalions', 'fortress company' -> '... companies'."""
+    if kind.endswith("y") and kind[-2:-1] not in "aeiou":
+        return kind[:-1] + "ies"
+    if kind.endswith("s"):  # corps, headquarters
+        return kind
+    return kind + ("es" if kind.endswith(("x", "ch", "sh")) else "s")
+
+
+def _placement_where(game: Game, p) -> tuple[str, str]:
+    """(where the row says it sets up, what the unit's entry adds): a placement free anywhere
+    in a region groups under the region, its hex given with the unit as a suggestion."""
+    where = _where(game, p.at)
+    if p.code:
+        where += f" [{p.code}]"
+    if p.also:
+        where = _either([where] + [_where(game, a) for a in p.also])
+    if p.within:
+        where += f" (or within {p.within} hex{'es' if p.within > 1 else ''})"
+    if p.region:
+        reg = next((r.name for r in getattr(game.map, "regions", ()) if r.id == p.region),
+                   p.region)
+        return f"Anywhere in {reg}" + (f". {p.instruction}" if p.instruction else ""), where
+    if p.instruction:
+        where += f". {p.instruction}"
+    return where, ""
+
+
+def setup_grid(game: Game, setup) -> Grid:
+    """The set-up list grouped: one row per side and place (hex, sector, box or region), its
+    units counted ('3 × Squad'), rather than one row per counter."""
+    ranks = {sid: i for i, sid in enumerate(game.sides)}  # rows by side, in game.toml's order
+    named = {p.unit: _unit_name(game, p.unit) for p in setup}  # a campaign's 3,600
+    groups: dict[tuple[str, str], list[str]] = {}
+    for p in sorted(setup, key=lambda p: (ranks.get(named[p.unit][1], len(ranks)), p.line)):
+        name, side = named[p.unit]
+        if p.face == "back":
+            item = game.unit_by_id.get(p.unit) or game.marker_by_id.get(p.unit)
+            name += f", {getattr(item, 'back_name', '') or 'back'} side up"
+        where, suggested = _placement_where(game, p)
+        groups.setdefault((side, where), []).append(f"{name} ({suggested})" if suggested else name)
+    # places holding the same units share a row: 'Bloc 1, Bloc 2, Bloc 4: a squad in each'
+    same: dict[tuple[str, str], list[str]] = {}
+    for (side, where), units in groups.items():
+        same.setdefault((side, _counted(units)), []).append(where)
+    rows = [[_side_cell(game, side), Cell(", ".join(places), align="start"),
+             Cell(units + (" in each" if len(places) > 1 else ""), align="start")]
+            for (side, units), places in same.items()]
+    regional = any(p.region for p in setup)
+    head = "Units" + (" (suggested hex)" if regional else "")
+    return Grid([_h("Side", "Sets up in", head)], rows, wrap_cols={1, 2})
+
+
+def reinforcement_grid(game: Game, reinforcements) -> Grid:
+    """The reinforcement schedule grouped: one row per turn, side, entry and condition, its
+    units counted, rather than one row per counter."""
+    groups: dict[tuple, list[str]] = {}
+    for r in sorted(reinforcements, key=lambda r: (r.turn is None, r.turn or 0)):
+        name, side = _unit_name(game, r.unit)
+        where = _either([_where(game, a) for a in r.at]) or (
+            _where(game, "box:" + r.box) if r.box else "")
+        groups.setdefault((r.turn, side, where, r.condition), []).append(name)
+    rows = [[Cell(str(turn) if turn is not None else "—", bold=True), _side_cell(game, side),
+             Cell(_counted(units), align="start"), Cell(where, align="start"),
+             Cell(condition, align="start")]
+            for (turn, side, where, condition), units in groups.items()]
+    conditions = any(c for (_, _, _, c) in groups)
+    if not conditions:
+        rows = [r[:4] for r in rows]
+    head = ("Turn", "Side", "Units", "Enters at") + (("Condition",) if conditions else ())
+    return Grid([_h(*head)], rows, wrap_cols={2, 3, 4} if conditions else {2, 3})
+
+
 def setup_cards(game: Game) -> list[Card]:
     cards = []
-    ranks = {sid: i for i, sid in enumerate(game.sides)}  # rows by side, in game.toml's order
     for sc in game.scenarios:
         parts: list = []
         if sc.description:
             parts.append(Para([(sc.description, False)]))
         if sc.setup:
-            rows = []
-            named = {p.unit: _unit_name(game, p.unit) for p in sc.setup}  # a campaign's 3,600
-            for p in sorted(
-                sc.setup, key=lambda p: (ranks.get(named[p.unit][1], len(ranks)), p.line)
-            ):
-                name, side = named[p.unit]
-                s = game.sides.get(side)
-                if p.face == "back":
-                    item = game.unit_by_id.get(p.unit) or game.marker_by_id.get(p.unit)
-                    name += f", {getattr(item, 'back_name', '') or 'back'} side up"
-                where = _where(game, p.at)
-                if p.code:
-                    where += f" [{p.code}]"
-                if p.also:
-                    where = _either([where] + [_where(game, a) for a in p.also])
-                if p.within:
-                    where += f" (or within {p.within} hex{'es' if p.within > 1 else ''})"
-                if p.region:
-                    reg = next(
-                        (r.name for r in getattr(game.map, "regions", ()) if r.id == p.region),
-                        p.region,
-                    )
-                    where += f"; anywhere in {reg}"
-                if p.instruction:
-                    where += f". {p.instruction}"
-                rows.append(
-                    [
-                        Cell(
-                            s.name if s else "",
-                            fill=s.color if s else None,
-                            colour=style.ink_on(s.color) if s else style.INK,
-                        ),
-                        Cell(name, align="start"),
-                        Cell(where, align="start"),
-                    ]
-                )
-            parts.append(Grid([_h("Side", "Unit", "Sets up in")], rows, wrap_cols={1, 2}))
+            parts.append(setup_grid(game, sc.setup))
         if sc.setup_note:
             parts.append(Para([("Set-up", True), (sc.setup_note, False)]))
         turns = f"turns {sc.turns[0]}-{sc.turns[1]}" if sc.turns else ""
@@ -538,33 +622,7 @@ def setup_cards(game: Game) -> list[Card]:
         if sc.reinforcements or sc.withdrawals or sc.allowances or sc.draws:
             parts = []
             if sc.reinforcements:
-                rows = []
-                for r in sorted(sc.reinforcements, key=lambda r: (r.turn is None, r.turn or 0)):
-                    name, side = _unit_name(game, r.unit)
-                    s = game.sides.get(side)
-                    where = _either([_where(game, a) for a in r.at]) or (
-                        _where(game, "box:" + r.box) if r.box else ""
-                    )
-                    rows.append(
-                        [
-                            Cell(str(r.turn) if r.turn is not None else "—", bold=True),
-                            Cell(
-                                s.name if s else "",
-                                fill=s.color if s else None,
-                                colour=style.ink_on(s.color) if s else style.INK,
-                            ),
-                            Cell(name, align="start"),
-                            Cell(where, align="start"),
-                            Cell(r.condition, align="start"),
-                        ]
-                    )
-                parts.append(
-                    Grid(
-                        [_h("Turn", "Side", "Unit", "Enters at", "Condition")],
-                        rows,
-                        wrap_cols={2, 3, 4},
-                    )
-                )
+                parts.append(reinforcement_grid(game, sc.reinforcements))
             if sc.withdrawals:
                 rows = []
                 for w in sorted(sc.withdrawals, key=lambda w: w.leaves_as_turn_begins()):
@@ -614,8 +672,13 @@ def all_cards(game: Game) -> list[Card]:
     if seq:
         cards.append(seq)
     cards.append(turn_card(game))
-    cards.extend(table_card(game, t) for t in game.tables)
     terrain = terrain_card(game)
+    for t in game.tables:  # the terrain chart of tables.toml prints as the one terrain card
+        if getattr(t, "terrain", ()) and terrain:
+            cards.append(terrain)
+            terrain = None
+        else:
+            cards.append(table_card(game, t))
     if terrain:
         cards.append(terrain)
     counters = counter_card(game)
@@ -650,9 +713,12 @@ def counter_card(game: Game) -> Card | None:
 
 # --- flowing cards onto pages ------------------------------------------------------------------
 def _para_rows(p: Para, width: float) -> list[Row]:
+    """A paragraph's lines as rows; the lines of one note, and a heading with the note after it,
+    are glued (a page or column never breaks a sentence), and so is a short paragraph whole."""
     rows = []
     for text, bold in p.lines:
-        for k, ln in enumerate(S.wrap(text, width - 2.0, p.size, bold)):
+        lines = S.wrap(text, width - 2.0, p.size, bold)
+        for k, ln in enumerate(lines):
             indent = k > 0 and text.startswith("• ")
 
             def draw(x, y, ln=ln, bold=bold, indent=indent):
@@ -660,17 +726,39 @@ def _para_rows(p: Para, width: float) -> list[Row]:
                     x + 1.0 + (1.6 if indent else 0),
                     y + p.size * 0.98,
                     ln,
-                    width - 2.0,
+                    width - 2.0 - (1.6 if indent else 0),
                     p.size,
                     bold=bold,
                     anchor="start",
                     fill=p.colour,
+                    min_size=p.size,
                 )
 
-            rows.append(Row(p.size * 1.3, draw))
+            rows.append(Row(p.size * 1.3, draw, glue=bold or k < len(lines) - 1))
+    if len(rows) <= SHORT_PARA:
+        for r in rows:
+            r.glue = True
     if rows:
+        rows[-1].glue = False
         rows.append(Row(1.0, lambda x, y: ""))
     return rows
+
+
+SHORT_PARA = 6  # lines: a paragraph this short never splits
+
+
+def _units(rows: list[Row]) -> list[list[Row]]:
+    """Rows in the runs that must stay together (each row glued to the next)."""
+    out: list[list[Row]] = []
+    run: list[Row] = []
+    for r in rows:
+        run.append(r)
+        if not r.glue:
+            out.append(run)
+            run = []
+    if run:
+        out.append(run)
+    return out
 
 
 class _Flow:
@@ -682,8 +770,14 @@ class _Flow:
     GAP = 5.0
     ORPHAN = 3
 
-    def __init__(self, width: float, height: float, measured: dict[int, tuple] | None = None):
+    def __init__(self, width: float, height: float, measured: dict[int, tuple] | None = None,
+                 split_share: float = 0.6):
         self.width, self.height = width, height
+        # a card longer than this share of a page may start in a column it does not fit
+        self.split_share = split_share
+        self.frames: list[tuple[int, float, float, float, float]] = []  # page, x, w, top, bottom
+        self.splits = 0  # cards run on into another column or page
+        self.short_splits = 0  # ... of them shorter than half a page (a split that shows)
         self.half = (width - self.GAP) / 2
         # what each page shows, as drawings still to make (partial calls): flow tries several
         # page heights and keeps one, so only the kept layout's rows are drawn
@@ -693,35 +787,55 @@ class _Flow:
         # heights share it (laying out every table again for each try took most of the time)
         self._measured = {} if measured is None else measured
         self.boxes: dict[int, list[float]] = {}  # page -> areas of the card frames on it
+        self.queue: list[Card] = []  # the cards still to lay down, in reading order
 
     def _segments(self, card: Card, card_w: float) -> list[tuple[list[Row], list[Row]]]:
-        out = []
+        out: list[tuple[list[Row], list[Row]]] = []
         for part in card.parts:
             if isinstance(part, Grid):
                 head, body, _ = part.layout(card_w, stretch=True)
                 out.append((head, body))
             else:
-                out.append(([], _para_rows(part, card_w)))
+                rows = _para_rows(part, card_w)
+                if out and out[-1][1] and rows and rows[0].glue and len(rows) <= SHORT_PARA + 1:
+                    out[-1][1][-1].glue = True  # a short note stays with the table it follows
+                out.append(([], rows))
         return out
 
-    def _title(self, card: Card, x: float, y: float, card_w: float, cont: bool) -> float:
+    @staticmethod
+    def _title_lines(card: Card, card_w: float, cont: bool) -> tuple[list[str], float]:
+        """The title band's lines (a long title wraps, never squeezed) and the room they have."""
         t = card.title + (" (continued)" if cont else "")
+        sub = style.text_width(card.subtitle, style.CARD_NOTE) + 3.0 if card.subtitle else 0.0
+        room = card_w - 4.0 - sub
+        return S.wrap(t, room, TITLE_SIZE, True, style.SERIF), room
+
+    def _title_h(self, card: Card, card_w: float, cont: bool) -> float:
+        """Height of the title band and the gap under it."""
+        lines, _ = self._title_lines(card, card_w, cont)
+        return TITLE_H + TITLE_LINE * (len(lines) - 1) + 0.8
+
+    def _title(self, card: Card, x: float, y: float, card_w: float, cont: bool) -> float:
+        lines, room = self._title_lines(card, card_w, cont)
+        band = self._title_h(card, card_w, cont) - 0.8
         page = self.pages[-1]
-        page.append(partial(S.rect, x, y, card_w, TITLE_H, fill=card.colour))
-        page.append(
-            partial(
-                S.fitted,
-                x + 2.0,
-                y + 4.6,
-                t,
-                card_w * 0.72,
-                3.4,
-                bold=True,
-                family=style.SERIF,
-                anchor="start",
-                fill="#ffffff",
+        page.append(partial(S.rect, x, y, card_w, band, fill=card.colour))
+        for k, ln in enumerate(lines):
+            page.append(
+                partial(
+                    S.fitted,
+                    x + 2.0,
+                    y + 4.6 + k * TITLE_LINE,
+                    ln,
+                    room,
+                    TITLE_SIZE,
+                    min_size=TITLE_SIZE,
+                    bold=True,
+                    family=style.SERIF,
+                    anchor="start",
+                    fill="#ffffff",
+                )
             )
-        )
         if card.subtitle:
             page.append(
                 partial(
@@ -729,16 +843,18 @@ class _Flow:
                     x + card_w - 2.0,
                     y + 4.4,
                     card.subtitle,
-                    card_w * 0.25,
-                    2.3,
+                    card_w - 4.0,
+                    style.CARD_NOTE,
+                    min_size=style.CARD_NOTE,
                     anchor="end",
                     fill="#e8e2d0",
                 )
             )
-        return y + TITLE_H + 0.8
+        return y + band + 0.8
 
     def _frame(self, x: float, top: float, bottom: float, card_w: float) -> None:
         self.boxes.setdefault(len(self.pages) - 1, []).append((bottom - top) * card_w)
+        self.frames.append((len(self.pages) - 1, x, card_w, top, bottom))
         self.pages[-1].append(
             partial(
                 S.rect,
@@ -756,42 +872,82 @@ class _Flow:
         """Where a card runs on: the other column of this page when it has room, else a new page."""
         if narrow and col == 0 and self.col_y[1] + need <= self.height:
             return 1, self.col_y[1]
+        self._fill(self.queue, self.height)  # the page's other column, before leaving it
         self.pages.append([])
         self.col_y = [0.0, 0.0]
         return 0, 0.0
 
     def _place(self, card: Card, segments, narrow: bool, col: int, y: float, card_w: float):
-        """Draw a card from column `col` at y, running on as needed; returns (column, bottom)."""
+        """Draw a card from column `col` at y, running on as needed; returns (column, bottom).
+        It breaks only between units (a table row, a whole note), never inside one, and never
+        leaves a table's header alone at the foot of a column."""
+        title_h = self._title_h(card, card_w, True)
+        room = self.height - title_h
+        split = []
+        for head, body in segments:
+            head_h = sum(r.h for r in head)
+            units = []
+            for u in _units(body):  # a unit taller than a column is split after all
+                tall = sum(r.h for r in u) > room - head_h
+                units.extend([[r] for r in u] if tall else [u])
+            split.append((head, head_h, units))
+        after = [u for _, _, units in split for u in units]  # units still to draw
+        left_rows = sum(len(u) for u in after)
+        if split and split[0][2] and y > 0:  # its head and first unit must fit where it starts
+            need = self._title_h(card, card_w, False) + split[0][1]
+            if y + need + sum(r.h for r in split[0][2][0]) > self.height:
+                if not narrow:
+                    self.col_y = [self.height, self.height]
+                else:
+                    self.col_y[col] = self.height
+                col, y = self._next_place(narrow, col, need + sum(r.h for r in split[0][2][0]))
         x = col * (self.half + self.GAP)
         top = y
-        y = self._title(card, x, y, card_w, False)
-        after = [r for _, body in segments for r in body]  # the card's rows still to draw
-        for head, body in segments:
-            for row in head:
-                self.pages[-1].append(partial(row.draw, x, y))
-                y += row.h
-            for k, row in enumerate(body):
-                left = len(after)
-                # break before the row that does not fit, or earlier so that ORPHAN rows go on
-                tail = sum(r.h for r in after[: self.ORPHAN])
+        y = fresh_y = self._title(card, x, y, card_w, False)
+        for head, head_h, units in split:
+            for k, unit in enumerate(units):
+                uh = sum(r.h for r in unit)
+                # ORPHAN rows (or the units holding them) must go on together at the end
+                tail, n = 0.0, 0
+                for u in after:
+                    if n >= self.ORPHAN:
+                        break
+                    tail += sum(r.h for r in u)
+                    n += len(u)
                 after.pop(0)
-                must = y + row.h > self.height
-                early = k and left <= self.ORPHAN and y + tail > self.height
-                if must or early:
+                first = k == 0
+                need = uh + (head_h if first else 0.0)
+                must = y + need > self.height
+                early = not first and left_rows <= self.ORPHAN and y + tail > self.height
+                if (must or early) and y > fresh_y + 1e-6:
+                    self.splits += 1
+                    if sum(r.h for _, _, us in split for u in us for r in u) < self.height / 2:
+                        self.short_splits += 1
                     self._frame(x, top, y, card_w)
                     if not narrow:
                         self.col_y = [self.height, self.height]
                     else:
                         self.col_y[col] = self.height
-                    need = TITLE_H + sum(r.h for r in head) + tail
-                    col, top = self._next_place(narrow, col, need)
+                    col, top = self._next_place(narrow, col, title_h + head_h + max(tail, uh))
                     x = col * (self.half + self.GAP)
                     y = self._title(card, x, top, card_w, True)
+                    if not first:
+                        for hr in head:
+                            self.pages[-1].append(partial(hr.draw, x, y))
+                            y += hr.h
+                    fresh_y = y
+                if first:
                     for hr in head:
                         self.pages[-1].append(partial(hr.draw, x, y))
                         y += hr.h
-                self.pages[-1].append(partial(row.draw, x, y))
-                y += row.h
+                for row in unit:
+                    self.pages[-1].append(partial(row.draw, x, y))
+                    y += row.h
+                left_rows -= len(unit)
+            if not units:
+                for hr in head:
+                    self.pages[-1].append(partial(hr.draw, x, y))
+                    y += hr.h
             y += 1.0
         self._frame(x, top, y, card_w)
         return col, y
@@ -819,8 +975,18 @@ class _Flow:
             card_w = self.half if narrow else self.width
             segments = self._segments(card, card_w)
             rows = [r for head, body in segments for r in head + body]
-            total = TITLE_H + 0.8 + sum(r.h for r in rows) + len(segments)
-            first = TITLE_H + 0.8 + sum(r.h for r in rows[: self.ORPHAN + 1])
+            title_h = self._title_h(card, card_w, False)
+            total = title_h + sum(r.h for r in rows) + len(segments)
+            # its title, first head and the units holding its first ORPHAN + 1 rows
+            first, n = title_h, 0
+            for head, body in segments:
+                first += sum(r.h for r in head)
+                for u in _units(body):
+                    if n > self.ORPHAN:
+                        break
+                    first += sum(r.h for r in u)
+                    n += len(u)
+                break
             hit = self._measured[id(card)] = (narrow, card_w, segments, total, first)
         return hit
 
@@ -850,7 +1016,7 @@ class _Flow:
         # whole in a column where it fits; else split where at least its head and a few rows fit
         # and the column is at least 30 % free (a long card would fill it anyway); else a new page
         choice = next((s for s in spots if s[1] + total <= self.height), None)
-        if choice is None and total > self.height * 0.6:
+        if choice is None and total > self.height * self.split_share:
             choice = next(
                 (s for s in spots if s[1] + first <= self.height
                  and self.height - s[1] >= self.height * 0.3), None)
@@ -869,17 +1035,12 @@ class _Flow:
 
 
 def _run(cards: list[Card], width: float, height: float,
-         measured: dict[int, tuple] | None = None) -> _Flow:
-    f = _Flow(width, height, measured)
-    queue = list(cards)
+         measured: dict[int, tuple] | None = None, split_share: float = 0.6) -> _Flow:
+    f = _Flow(width, height, measured, split_share)
+    f.queue = queue = list(cards)
     while queue:
         f.add(queue.pop(0), queue)
     return f
-
-
-def _filled(f: _Flow, width: float, height: float) -> list[float]:
-    """The share of each page's area that cards cover."""
-    return [sum(f.boxes.get(i, [])) / (width * height) for i in range(len(f.pages))]
 
 
 def _fingerprint(obj, out: list) -> None:
@@ -933,19 +1094,55 @@ def flow(cards: list[Card], width: float, height: float) -> list[str]:
     return pickle.loads(data)
 
 
+FULL = 2 / 3  # a page other than the last is at least this full
+
+
+def coverage(f: _Flow, width: float, height: float) -> list[float]:
+    """Each page's share that cards cover, as a reader sees it: in each of the two columns,
+    the height from the top that some card frame spans (a wide card spans both), over the
+    page's full height."""
+    half = (width - _Flow.GAP) / 2
+    spans: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for page, x, w, top, bottom in f.frames:
+        for col, (c0, c1) in enumerate(((0.0, half), (width - half, width))):
+            if x < c1 and x + w > c0:
+                spans.setdefault((page, col), []).append((top, bottom))
+    out = []
+    for i in range(len(f.pages)):
+        covered = 0.0
+        for col in (0, 1):
+            end = 0.0
+            for top, bottom in sorted(spans.get((i, col), [])):
+                covered += max(0.0, bottom - max(top, end))
+                end = max(end, bottom)
+        out.append(covered / (2 * height))
+    return out
+
+
+def _score(f: _Flow, width: float, height: float) -> tuple:
+    """Smaller is better: fewer pages; no page but the last under FULL; fewer short cards, then
+    fewer cards, run on from one column or page into another; a fuller emptiest page."""
+    shares = [c for c, p in zip(coverage(f, width, height), f.pages) if p]
+    body = shares[:-1]
+    short = sum(max(0.0, FULL - c) for c in body)
+    return (len(shares), round(short, 3), f.short_splits, f.splits,
+            -round(min(shares, default=1.0), 3))
+
+
 def _flow_bodies(cards: list[Card], width: float, height: float) -> list[str]:
+    """The best of a few layouts: cards split where they start or only when long, on the
+    full page or on pages laid out a little shorter (so that cards spread to the last one)."""
     measured: dict[int, tuple] = {}  # id(card) -> its measure; the cards live while this runs
-    f = _run(cards, width, height, measured)
-    if len(f.pages) > 1 and _filled(f, width, height)[-1] < 0.55:
-        best = min(_filled(f, width, height))
-        for k in range(1, 12):  # the same pages a little shorter: keep the fullest emptiest page
-            g = _run(cards, width, height * (1 - 0.025 * k), measured)
-            worst = min(_filled(g, width, height))
-            if len(g.pages) == len(f.pages) and worst > best:
-                f, best = g, worst
-            if best >= 0.6:
-                break
-    return ["".join(draw() for draw in p) for p in f.pages if p]
+    best, best_score = None, None
+    for split_share in (0.6, 0.4):
+        for k in range(12):
+            g = _run(cards, width, height * (1 - 0.025 * k), measured, split_share)
+            score = _score(g, width, height)
+            if best_score is None or score < best_score:
+                best, best_score = g, score
+            if len(g.pages) > best_score[0]:
+                break  # shorter pages only need more of them from here
+    return ["".join(draw() for draw in p) for p in best.pages if p]
 
 
 def aid_pages(game: Game, paper: str, cards: list[Card] | None = None,

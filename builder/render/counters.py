@@ -254,7 +254,7 @@ def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
             id_size,
             bold=True,
             fill=ink,
-            min_size=id_size * 0.75,
+            min_size=max(SMALLEST, id_size * 0.75),
         )
     )
     # NATO symbol with the size mark above it
@@ -262,14 +262,15 @@ def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
     bx, by = (c - bw) / 2, c * 0.36
     frame_fill = style.lighter(bg, 0.78)
     out.append(nato.symbol(u.type, bx, by, bw, bh, ink=style.INK, fill=frame_fill))
-    mark_size = c * 0.1
+    mark_size = max(SMALLEST, c * 0.1)
     out.append(nato.size_mark(u.size, c / 2, by - c * 0.02, mark_size, ink=ink))
     # parent formation up the left side, special marks down the right
     strip = bx - pad * 0.6
     form = formation_label(game, u)
     if form:
-        fsize = min(c * 0.095, strip * 0.8)
-        length = bh + c * 0.12
+        # at least 4 pt, as long as the strip beside the symbol (narrowed, never smaller)
+        fsize = max(SMALLEST, min(c * 0.095, strip * 0.8))
+        length = bh + c * 0.2
         out.append(
             S.fitted(
                 pad * 0.6 + strip * 0.5 + fsize * 0.35,
@@ -279,18 +280,18 @@ def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
                 fsize,
                 rotate=-90,
                 fill=ink,
-                min_size=fsize * 0.8,
+                min_size=fsize,
             )
         )
     marks = [MARK_LABELS[m] for m in u.marks]
     if back and u.back_name and u.back_name != "depleted":
         marks.insert(0, u.back_name[:3].upper())
     if marks:
-        msize = min(c * 0.085, strip * 0.75)
+        msize = max(SMALLEST, min(c * 0.085, strip * 0.75))
         mx = bx + bw + pad * 0.2 + strip / 2
         for k, m in enumerate(marks[:3]):
             my = by + msize * 0.9 + k * msize * 1.25
-            out.append(S.fitted(mx, my, m, strip, msize, bold=True, fill=ink, min_size=msize * 0.7))
+            out.append(S.fitted(mx, my, m, strip, msize, bold=True, fill=ink, min_size=msize))
     # factors along the bottom
     text = u.back if back else u.front
     parts, sep = printed_factors(text)
@@ -387,6 +388,7 @@ def marker_label(mk: Marker, main: str) -> str:
 
 
 MIN_TEXT = 5 * 25.4 / 72  # 5 pt in mm: the smallest text a player reads on a counter
+SMALLEST = 4 * 25.4 / 72  # 4 pt: the floor of any counter text (a formation up the side)
 
 
 def short_title(game: Game) -> str:
@@ -508,6 +510,11 @@ def _marker_face(mk: Marker, main: str, c: float, round_: bool, bg: str, ink: st
     return _draw_stack(stack, c, round_, pad, ink, red=mk.red and not back)
 
 
+# words a title may lose on a small back and still name its game ('Battle of the Scheldt')
+_LEADING = {"a", "an", "the", "of", "battle", "battles", "operation", "campaign", "for", "at",
+            "on", "in", "to"}
+
+
 def _title_lines(game: Game, width: float) -> list[list[str]]:
     """The game's short title as a back may print it, longest first: whole in one or two lines,
     else its last words ('Battle of the Scheldt' -> 'Scheldt')."""
@@ -515,8 +522,8 @@ def _title_lines(game: Game, width: float) -> list[list[str]]:
     out = []
     for k in range(len(words)):
         tail = " ".join(words[k:])
-        if k and not tail[:1].isupper():
-            continue
+        if k and (not tail[:1].isupper() or not all(w.casefold() in _LEADING for w in words[:k])):
+            continue  # 'Vimy Ridge' is never printed 'Ridge': only words that name no place go
         for most in (1, 2):
             lines = _wrapped(tail, width, MIN_TEXT, True, most)
             if lines:

@@ -32,14 +32,15 @@ class Row:
 
     h: float
     draw: Callable[[float, float], str]
+    glue: bool = False  # kept on the same page and column as the row after it
 
 
 @dataclass
 class Grid:
     header: list[list[Cell]]
     rows: list[list[Cell]]
-    size: float = 2.6
-    min_size: float = 2.0
+    size: float = style.CARD_BODY  # 7.5 pt: a published aid card's table text
+    min_size: float = style.CARD_BODY  # never smaller: a wide table wraps or narrows instead
     stripes: bool = True
     col_min: list[float] = field(default_factory=list)
     wrap_cols: set[int] = field(default_factory=set)  # columns that may wrap (long text)
@@ -176,7 +177,7 @@ class Grid:
                                 bold=c.bold or head,
                                 anchor=c.align,
                                 fill=c.colour,
-                                min_size=size * 0.8,
+                                min_size=size,
                             )
                         )
                 out.append(

@@ -40,8 +40,10 @@ class MapLayout:
     origin_mm: tuple[float, float]
     frame: Box  # the hex grid (or the area map) inside the margins
     panel: Box | None = None  # legend, tracks and boxes under the map
-    sheet: str | None = None
+    sheet: str | None = None  # a sheet's id, or a group's ('16A+16B'): this layout shows it alone
     _sheets: dict = field(default_factory=dict, repr=False)
+    group: tuple[str, ...] = ()  # the sheets a group's layout joins ('16A', '16B')
+    _groups: dict = field(default_factory=dict, repr=False)
 
     @cached_property
     def hexes(self) -> tuple[HexId, ...]:
@@ -52,6 +54,8 @@ class MapLayout:
         grid = self.game.grid
         if self.sheet is None:
             return tuple(grid.all_hexes())
+        if self.group:
+            return tuple(h for s in self.group for h in grid.sheet_hexes(s))
         return tuple(grid.sheet_hexes(self.sheet)) if self.sheet in grid.sheets else ()
 
     # --- hex maps ------------------------------------------------------------------------
@@ -61,8 +65,8 @@ class MapLayout:
     def hex_center_mm(self, h) -> tuple[float, float]:
         """Centre of hex h ('2717', '16A:0827' or a HexId) in mm from this drawing's top-left."""
         hid = self._hex(h)
-        if self.sheet is not None and hid.sheet != self.sheet:
-            raise KeyError(f"hex {hid} is not on sheet {self.sheet}")
+        if self.sheet is not None and hid.sheet not in (self.group or (self.sheet,)):
+            raise KeyError(f"hex {hid} is not on {self.sheet_label.lower()}")
         if not self.game.grid.contains(hid):
             raise KeyError(f"hex {hid} is not on the map")
         x, y = self.game.grid.center_mm(hid)
@@ -74,7 +78,10 @@ class MapLayout:
         return [(cx + dx, cy + dy) for dx, dy in corner_offsets(self.game.grid.radius_mm)]
 
     def sheet_layout(self, sheet_id: str) -> MapLayout:
-        """The layout of one sheet of a multi-sheet map, drawn on its own."""
+        """The layout of one sheet of a multi-sheet map drawn on its own, or of a group of
+        adjoining sheets drawn as one map (its id: print_ids)."""
+        if sheet_id in self._groups:
+            return self._groups[sheet_id]
         if sheet_id not in self._sheets:
             known = ", ".join(s.id for s in getattr(self.game.map, "sheets", ()))
             raise KeyError(f"no sheet '{sheet_id}' (sheets: {known or 'none'})")
@@ -83,6 +90,27 @@ class MapLayout:
     @property
     def sheet_ids(self) -> list[str]:
         return list(self._sheets)
+
+    @property
+    def print_ids(self) -> list[str]:
+        """What the print shows map by map: each group of adjoining sheets joined (its id
+        names them, '16A+16B+17A+17B'), each sheet that adjoins no other alone, in map.toml's
+        order of their first sheets."""
+        out, seen = [], set()
+        for sid in self._sheets:
+            if sid in seen:
+                continue
+            gid = next((g for g, lay in self._groups.items() if sid in lay.group), sid)
+            seen.update(self._groups[gid].group if gid in self._groups else (sid,))
+            out.append(gid)
+        return out
+
+    @property
+    def sheet_label(self) -> str:
+        """'Sheet 16A', 'Sheets 16A, 16B, 17A and 17B' ('' for a whole map)."""
+        if self.group:
+            return "Sheets " + ", ".join(self.group[:-1]) + " and " + self.group[-1]
+        return f"Sheet {self.sheet}" if self.sheet else ""
 
     # --- area maps -----------------------------------------------------------------------
     def sector_center_mm(self, sector_id: str) -> tuple[float, float]:

@@ -9,15 +9,80 @@ from builder.render.layout import MapLayout
 from builder.render.map_symbols import MG_RED, mg_arrow
 from builder.render.svg import num
 
+TEXTURE_MM = 10.0  # the scale an area texture is drawn at (a hex map's is its hex)
+TEXTURE_OPACITY = 0.8
+SYMBOL_MM = 14.0  # the scale of a sector's fortification symbols
+VP_SYMBOL_MM = 17.0
+VP_COLOUR = "#d4a017"
+WATER = "#8fb9dc"
+WATER_EDGE = "#4f7fa8"
+WATER_TEXTURE_MM = 12.0
+GROUND = "#e9e2c9"  # the map between the sectors
+
 
 def _fill(game: Game, sector) -> str:
+    return terrain_fill(game, sector.terrain)
+
+
+def terrain_fill(game: Game, terrain: tuple[str, ...]) -> str:
+    """The colour a sector of these terrain ids is filled with."""
     types = game.terrain_types
-    for t in sector.terrain:
+    for t in terrain:
         if types[t].group == "base" or types[t].pattern not in terrain_art.POINT:
             return types[t].color
-    if sector.terrain:
-        return style.lighter(types[sector.terrain[0]].color, 0.55)
+    if terrain:
+        return style.lighter(types[terrain[0]].color, 0.55)
     return types[next(iter(types))].color
+
+
+def _texture(tt, pid: str) -> str:
+    return terrain_art.texture_pattern(pid, tt.pattern, tt.color, TEXTURE_MM,
+                                       terrain_art.salt(tt.id))
+
+
+def _patch(x: float, y: float, size: float) -> list[tuple[float, float]]:
+    """A patch of ground shaped like a sector, `size` mm high: what an area map's key shows."""
+    w, h = size * 1.24, size
+    return [(x, y + h * 0.15), (x + w * 0.55, y), (x + w, y + h * 0.25), (x + w * 0.9, y + h),
+            (x + w * 0.2, y + h * 0.9)]
+
+
+def terrain_sample(game: Game, tt, x: float, y: float, size: float) -> str:
+    """A patch of the terrain as the map prints its sectors: the fill its sectors usually
+    have, its texture at the map's scale and opacity, its symbol at the map's size, the
+    sector border."""
+    from collections import Counter
+
+    combos = Counter(s.terrain for s in game.map.sectors if tt.id in s.terrain)
+    terrain = max(sorted(combos), key=lambda ts: combos[ts]) if combos else (tt.id,)
+    pts = _patch(x, y, size)
+    out = [S.polygon(pts, fill=terrain_fill(game, terrain))]
+    if tt.pattern in terrain_art.AREA:
+        pid = f"key-texture-{tt.id}"
+        out.append(_texture(tt, pid))
+        out.append(S.polygon(pts, fill=f"url(#{pid})", opacity=str(TEXTURE_OPACITY)))
+    elif tt.pattern in terrain_art.POINT:
+        out.append(terrain_art.point_symbol(tt.pattern, tt.color, x + size * 0.62, y + size / 2,
+                                            SYMBOL_MM, 0))
+    out.append(S.polygon(pts, fill="none", stroke=style.INK, stroke_width=0.45,
+                         stroke_linejoin="round"))
+    return "".join(out)
+
+
+def water_sample(x: float, y: float, size: float) -> str:
+    """The map's water (the canal between the sectors), as a patch."""
+    pts = _patch(x, y, size)
+    return (S.polygon(pts, fill=WATER, stroke=WATER_EDGE, stroke_width=0.4)
+            + terrain_art.texture_pattern("key-texture-water", "water", WATER, WATER_TEXTURE_MM,
+                                          17)
+            + S.polygon(pts, fill="url(#key-texture-water)"))
+
+
+def mg_badge(cx: float, cy: float, mg: int) -> str:
+    """The red badge naming a sector's machine guns, centred on (cx, cy)."""
+    bx, by = cx - 3.5, cy - 2.0
+    return (S.rect(bx, by, 7.0, 4.0, rx=0.6, fill=MG_RED, stroke=style.INK, stroke_width=0.2)
+            + S.text(cx, by + 2.9, f"MG {mg}", 2.3, bold=True, fill="#ffffff"))
 
 
 def draw_area_map(game: Game, layout: MapLayout) -> str:
@@ -27,12 +92,13 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
     defs, fills, art, borders, marks, names = [], [], [], [], [], []
     textures: set[str] = set()
     f = layout.frame
-    fills.append(S.rect(f.x, f.y, f.w, f.h, fill="#e9e2c9"))
+    fills.append(S.rect(f.x, f.y, f.w, f.h, fill=GROUND))
     for i, poly in enumerate(m.water):
         pts = [(ox + x, oy + y) for x, y in poly]
-        fills.append(S.polygon(pts, fill="#8fb9dc", stroke="#4f7fa8", stroke_width=0.4))
+        fills.append(S.polygon(pts, fill=WATER, stroke=WATER_EDGE, stroke_width=0.4))
         if i == 0:
-            defs.append(terrain_art.texture_pattern("texture-water", "water", "#8fb9dc", 12.0, 17))
+            defs.append(terrain_art.texture_pattern("texture-water", "water", WATER,
+                                                    WATER_TEXTURE_MM, 17))
         art.append(S.polygon(pts, fill="url(#texture-water)"))
     for s in m.sectors:
         pts = layout.sector_outline_mm(s.id)
@@ -43,9 +109,9 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
                 continue
             if tt.id not in textures:  # each terrain's texture defined once, for every sector
                 textures.add(tt.id)
-                defs.append(terrain_art.texture_pattern(
-                    f"texture-{tt.id}", tt.pattern, tt.color, 10.0, terrain_art.salt(tt.id)))
-            art.append(S.polygon(pts, fill=f"url(#texture-{tt.id})", opacity="0.8"))
+                defs.append(_texture(tt, f"texture-{tt.id}"))
+            art.append(S.polygon(pts, fill=f"url(#texture-{tt.id})",
+                                 opacity=str(TEXTURE_OPACITY)))
         borders.append(
             S.polygon(
                 pts, fill="none", stroke=style.INK, stroke_width=0.45, stroke_linejoin="round"
@@ -62,7 +128,7 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
         ]
         for k, tt in enumerate(points[:3]):
             sx = cx + (k - (len(points[:3]) - 1) / 2) * 6.5
-            marks.append(terrain_art.point_symbol(tt.pattern, tt.color, sx, sym_y, 14.0, k))
+            marks.append(terrain_art.point_symbol(tt.pattern, tt.color, sx, sym_y, SYMBOL_MM, k))
         for j, ln in enumerate(lines):
             names.append(
                 S.fitted(
@@ -79,16 +145,12 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
         if s.vp:
             marks.append(
                 map_frame.objective_symbol(
-                    "victory", "#d4a017", cx + room * 0.55, sym_y, 17.0, s.vp
+                    "victory", VP_COLOUR, cx + room * 0.55, sym_y, VP_SYMBOL_MM, s.vp
                 )
             )
         if s.mg:
-            bx, by = cx - room * 0.55 - 3.5, sym_y - 2.0
-            badges[s.id] = (bx + 3.5, by + 2.0)
-            marks.append(
-                S.rect(bx, by, 7.0, 4.0, rx=0.6, fill=MG_RED, stroke=style.INK, stroke_width=0.2)
-            )
-            marks.append(S.text(bx + 3.5, by + 2.9, f"MG {s.mg}", 2.3, bold=True, fill="#ffffff"))
+            badges[s.id] = (cx - room * 0.55, sym_y)
+            marks.append(mg_badge(cx - room * 0.55, sym_y, s.mg))
     arcs = []
     for s in m.sectors:
         a = badges.get(s.id) or layout.sector_center_mm(s.id)  # fire leaves from the MG badge
@@ -104,7 +166,7 @@ def draw_area_map(game: Game, layout: MapLayout) -> str:
         a = layout.sector_center_mm(a_id)
         b = layout.sector_center_mm(b_id)
         mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-        water_marks.append(_no_crossing(mx, my))
+        water_marks.append(no_crossing(mx, my))
     body = [
         map_frame.background(game, layout),
         S.g(fills, id="sectors"),
@@ -160,15 +222,18 @@ def _room(cx: float, cy: float, pts) -> float:
     return _edge_distance(cx, cy, pts)
 
 
-def _no_crossing(x: float, y: float) -> str:
+def no_crossing(x: float, y: float, r: float = 2.2) -> str:
     """A small wave-and-bar sign where two sectors touch across water (no movement)."""
+    k = r / 2.2
     return (
-        S.circle(x, y, 2.2, fill="#ffffff", stroke="#2f6da3", stroke_width=0.4)
+        S.circle(x, y, r, fill="#ffffff", stroke="#2f6da3", stroke_width=0.4 * k)
         + S.path(
-            f"M{num(x - 1.4)} {num(y)}q0.7 -0.8 1.4 0t1.4 0",
+            f"M{num(x - 1.4 * k)} {num(y)}q{num(0.7 * k)} {num(-0.8 * k)} {num(1.4 * k)} 0"
+            f"t{num(1.4 * k)} 0",
             fill="none",
             stroke="#2f6da3",
-            stroke_width=0.35,
+            stroke_width=0.35 * k,
         )
-        + S.line(x - 1.6, y + 1.6, x + 1.6, y - 1.6, stroke=MG_RED, stroke_width=0.4)
+        + S.line(x - 1.6 * k, y + 1.6 * k, x + 1.6 * k, y - 1.6 * k, stroke=MG_RED,
+                 stroke_width=0.4 * k)
     )

@@ -25,6 +25,14 @@ def star_d(cx: float, cy: float, r: float, points: int = 5, inner: float = 0.45)
     return S.poly_d(pts)
 
 
+OBJECTIVE_COLOUR = "#d4a017"  # an objective that belongs to no side
+
+
+def objective_colour(game: Game, side: str) -> str:
+    """The colour an objective of `side` ('' for none) is printed in: its side's."""
+    return game.sides[side].color if side in game.sides else OBJECTIVE_COLOUR
+
+
 def objective_symbol(
     kind: str, colour: str, cx: float, cy: float, hex_mm: float, vp: float | None = None
 ) -> str:
@@ -117,7 +125,7 @@ def frame(game: Game, layout: MapLayout) -> str:
     title = getattr(game.map, "title", "") or info.title
     right_x = w - style.MAP_MARGIN
     avail = max(20.0, w - 2 * style.MAP_MARGIN - 24)
-    sheet_tag = layout.sheet
+    sheet_tag = layout.sheet if not layout.group else None  # a group tags each sheet on it
     # the north arrow, its 'N' and the orientation caption own the first 16 mm of the band;
     # the title block starts after them
     text_x = left + 17.0
@@ -216,11 +224,22 @@ def frame(game: Game, layout: MapLayout) -> str:
 def subtitle(game: Game, title: str) -> str:
     """The line under the map's title: the game's subtitle, with the game's title when the map
     has its own; nothing the title already says."""
+    import re
+
     info = game.info
     parts = [info.title] if title != info.title else []
     parts += [info.subtitle] if info.subtitle else []
     said = title.casefold()
-    return " \u2013 ".join(p for p in parts if p.casefold() not in said)
+    words = set(re.findall(r"[^\W_]+", said))
+
+    def new(part: str) -> str:
+        """The part without its comma-separated pieces the title says already, in any form
+        ('9 April - 12 April 1917' under a title 'Vimy Ridge, 9-12 April 1917')."""
+        pieces = [p.strip() for p in part.split(",")]
+        kept = [p for p in pieces if not set(re.findall(r"[^\W_]+", p.casefold())) <= words]
+        return ", ".join(kept)
+
+    return " \u2013 ".join(n for n in (new(p) for p in parts) if n and n.casefold() not in said)
 
 
 GEO = ("north", "east", "south", "west")  # clockwise, as the rules name map edges

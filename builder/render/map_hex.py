@@ -61,6 +61,35 @@ def _hex_d(corners) -> str:
     return "M" + "L".join(f"{num(x)} {num(y)}" for x, y in corners) + "Z"
 
 
+def line_art(lt, d: str, hex_mm: float) -> str:
+    """A line type (road, railway, ferry, boundary, track) drawn along the path `d`: the map's
+    drawing of it, and its key's."""
+    w = style.LINE_WIDTH[lt.style] * hex_mm / 19.05
+    c = lt.color
+    round_ends = {"stroke_linecap": "round", "stroke_linejoin": "round"}
+    if lt.style in ("road", "minor-road"):
+        return (S.path(d, fill="none", stroke=style.darker(c, 0.55), stroke_width=w + 0.35,
+                       **round_ends)
+                + S.path(d, fill="none", stroke=c, stroke_width=w, **round_ends))
+    if lt.style == "railway":
+        return (S.path(d, fill="none", stroke=c, stroke_width=w * 3,
+                       stroke_dasharray=f"{num(w * 0.5)} {num(w * 2.2)}")
+                + S.path(d, fill="none", stroke=c, stroke_width=w, stroke_linejoin="round"))
+    if lt.style == "ferry":
+        return S.path(d, fill="none", stroke=c, stroke_width=w,
+                      stroke_dasharray=f"{num(w * 3)} {num(w * 2)}", stroke_linecap="round")
+    if lt.style == "boundary":
+        return S.path(d, fill="none", stroke=c, stroke_width=w,
+                      stroke_dasharray=f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}")
+    return S.path(d, fill="none", stroke=c, stroke_width=w,
+                  stroke_dasharray=f"{num(w * 0.1)} {num(w * 2)}", stroke_linecap="round")
+
+
+def ferry_end(lt, x: float, y: float, w: float) -> str:
+    """The landing ring at each end of a ferry line."""
+    return S.circle(x, y, w * 1.6, fill="#ffffff", stroke=lt.color, stroke_width=w * 0.7)
+
+
 class HexDrawing:
     """Draws one hex map layout (the whole map or a sheet)."""
 
@@ -189,80 +218,13 @@ class HexDrawing:
                 continue
             pts = [self.centres.get(h) or self._centre(h) for h in hexes]
             d = geom.smooth_d(pts)
-            w = style.LINE_WIDTH[lt.style] * self.hex_mm / 19.05
-            c = lt.color
-            if lt.style in ("road", "minor-road"):
-                out.append(
-                    S.path(
-                        d,
-                        fill="none",
-                        stroke=style.darker(c, 0.55),
-                        stroke_width=w + 0.35,
-                        stroke_linecap="round",
-                        stroke_linejoin="round",
-                    )
-                )
-                out.append(
-                    S.path(
-                        d,
-                        fill="none",
-                        stroke=c,
-                        stroke_width=w,
-                        stroke_linecap="round",
-                        stroke_linejoin="round",
-                    )
-                )
-            elif lt.style == "railway":
-                out.append(
-                    S.path(
-                        d,
-                        fill="none",
-                        stroke=c,
-                        stroke_width=w * 3,
-                        stroke_dasharray=f"{num(w * 0.5)} {num(w * 2.2)}",
-                    )
-                )
-                out.append(
-                    S.path(d, fill="none", stroke=c, stroke_width=w, stroke_linejoin="round")
-                )
-            elif lt.style == "ferry":
-                out.append(
-                    S.path(
-                        d,
-                        fill="none",
-                        stroke=c,
-                        stroke_width=w,
-                        stroke_dasharray=f"{num(w * 3)} {num(w * 2)}",
-                        stroke_linecap="round",
-                    )
-                )
+            out.append(line_art(lt, d, self.hex_mm))
+            if lt.style == "ferry":
+                w = style.LINE_WIDTH[lt.style] * self.hex_mm / 19.05
                 for h in (hexes[0], hexes[-1]):
                     if h in self.on:
                         x, y = self.centres[h]
-                        out.append(
-                            S.circle(x, y, w * 1.6, fill="#ffffff", stroke=c, stroke_width=w * 0.7)
-                        )
-            elif lt.style == "boundary":
-                out.append(
-                    S.path(
-                        d,
-                        fill="none",
-                        stroke=c,
-                        stroke_width=w,
-                        stroke_dasharray=f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}",
-                    )
-                )
-            else:
-                out.append(
-                    S.path(
-                        d,
-                        fill="none",
-                        stroke=c,
-                        stroke_width=w,
-                        stroke_dasharray=f"{num(w * 0.1)} {num(w * 2)}",
-                        stroke_linecap="round",
-                    )
-                )
+                        out.append(ferry_end(lt, x, y, w))
         return S.g(out, id="lines")
 
     def grid_lines(self) -> str:
@@ -292,7 +254,7 @@ class HexDrawing:
 
     def number_place(self, h: HexId) -> tuple[str, float, float, float]:
         """(text, x, baseline y, size) of a hex's printed number, at the top of the hex."""
-        size = max(1.25, style.HEX_NUMBER_SIZE * self.hex_mm)
+        size = max(style.HEX_NUMBER_MIN, style.HEX_NUMBER_SIZE * self.hex_mm)
         cx, cy = self.centres[h]
         text = (
             h.label(self.m.column_digits, self.m.row_digits)
@@ -319,7 +281,7 @@ class HexDrawing:
         # the patches one path per colour, under all the numbers (each lies inside its own hex,
         # clear of the others' numbers): 1,700 separate fills were a quarter of a map sheet's
         # drawing and of its PDF's writing
-        under = [S.path("".join(ds), fill=fill, fill_opacity=0.85) for fill, ds in plates.items()]
+        under = [S.path("".join(ds), fill=fill, fill_opacity=0.93) for fill, ds in plates.items()]
         # the numbers of one ink in a group that says their font and colour once: 1,700 texts
         # each saying all five were two thirds of a campaign sheet's SVG
         over = [S.g(texts, font_family=style.SANS, font_size=num(size), text_anchor="middle",
@@ -345,7 +307,7 @@ class HexDrawing:
         out = []
         s = self.hex_mm
         for ob, x, y in self.objective_places():
-            colour = self.game.sides[ob.side].color if ob.side in self.game.sides else "#d4a017"
+            colour = map_frame.objective_colour(self.game, ob.side)
             out.append(map_frame.objective_symbol(ob.kind, colour, x, y, s, ob.vp))
         return S.g(out, id="objectives")
 
@@ -401,7 +363,7 @@ class HexDrawing:
             if h not in self.on:
                 continue
             cx, cy = self.centres[h]
-            size = style.LABEL_SIZE[lb.kind] * self.hex_mm
+            size = max(style.PLACE_NAME_MIN, style.LABEL_SIZE[lb.kind] * self.hex_mm)
             bold, family = _label_font(lb.kind)
             text = lb.text.upper() if lb.kind == "region" else lb.text
             y = cy + size * 0.35 if lb.kind == "region" else cy + 0.36 * self.hex_mm
@@ -427,7 +389,7 @@ class HexDrawing:
         the build cache like hex_layers: the printed map and the module's board both draw it;
         a campaign map's take about 1.5 s, drawn before the formats split by
         vassal.images.draw_shared_map)."""
-        if self.layout.sheet is not None or not self.m.sheets:
+        if (self.layout.sheet is not None and not self.layout.group) or not self.m.sheets:
             return ""
         from builder import cache
 
@@ -446,6 +408,8 @@ class HexDrawing:
         sheet_of = np.array([h.sheet or "" for h in self.hexes])
         for sheet in self.m.sheets:
             own = by_sheet.get(sheet.id, set())
+            if not own:
+                continue  # a sheet not on this layout (a group's drawing)
             segs = geom.boundary_segments(
                 own, self.centres, self.corners, self.hex_mm, inner_only=True, by_pos=by_pos
             )
@@ -470,8 +434,9 @@ class HexDrawing:
         xs = [self.centres[h][0] for h in own]
         ys = [self.centres[h][1] for h in own]
         r, half = self.game.grid.radius_mm, self.hex_mm / 2
-        x0, x1 = min(xs) - r, max(xs) + r
-        # the other sheets' hexes in the sheet's column: array tests, not a Python loop over
+        x0 = min(xs) - r
+        x1 = x0 + style.text_width(f"Sheet {sheet_id}", 3.6, True)  # where the tag would lie
+        # the other sheets' hexes under or over the tag: array tests, not a Python loop over
         # every hex of a 20-sheet map for each sheet
         others = others[(others[:, 0] > x0 - r) & (others[:, 0] < x1 + r)]
 
@@ -574,8 +539,9 @@ class HexDrawing:
         if part == "joins":
             return S.document(self.layout.width_mm, self.layout.height_mm, self.sheet_joins())
         clip = None
-        if self.layout.sheet is not None:
+        if self.layout.sheet is not None and not self.layout.group:
             # one sheet alone: roads and rivers running on to other sheets stop at its edge
+            # (a group's sheets are all the sheets they touch: its sheet tags lie outside)
             f = self.layout.frame
             self.defs.append(f'<clipPath id="sheet-frame">{S.rect(f.x, f.y, f.w, f.h)}</clipPath>')
             clip = "url(#sheet-frame)"
@@ -603,9 +569,8 @@ class HexDrawing:
             from builder.render.map_panel import draw_panel
 
             body.append(draw_panel(self.game, self.layout.panel))
-        title = self.game.info.title + (
-            f" - sheet {self.layout.sheet}" if self.layout.sheet else ""
-        )
+        label = self.layout.sheet_label
+        title = self.game.info.title + (f" - {label[0].lower()}{label[1:]}" if label else "")
         return S.document(
             self.layout.width_mm,
             self.layout.height_mm,

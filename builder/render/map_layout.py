@@ -93,7 +93,89 @@ def _map_layout(game: Game, panel: bool = True) -> MapLayout:
             None,
             sheet.id,
         )
+    for group in _adjoining(game, ring):
+        gb = bounds_of_centres(game, [c for s in group for c in ring[s]])
+        gid = "+".join(group)
+        origin = (m - gb.x, top - gb.y)
+        boxes = []
+        for s in group:
+            b = bounds_of_centres(game, ring[s])
+            boxes.append(Box(b.x + origin[0], b.y + origin[1], b.w, b.h))
+        key = _key_in_corner(game, Box(m, top, gb.w, gb.h), boxes) if panel else None
+        layout._groups[gid] = MapLayout(game, gb.w + 2 * m, top + gb.h + m, origin,
+                                        Box(m, top, gb.w, gb.h), key, gid, group=group)
     return layout
+
+
+KEY_CLEARANCE = 8.0  # between a key set in a joined map's empty corner and the sheets' hexes
+
+
+def _key_in_corner(game: Game, frame: Box, sheets: list[Box]) -> Box | None:
+    """Where the key and tracks fit in a joined map's empty corner (sheets of unequal size
+    leave one: 16B reaches ten rows higher than 16A beside it), so that corner is not printed
+    blank and the key needs no page of its own; None when no corner holds them."""
+    c = KEY_CLEARANCE
+    best = None
+    for right in (False, True):
+        for bottom in (False, True):
+            # the largest free rectangle in that corner: as wide as the sheets in its rows let
+            x0 = frame.right if right else frame.x
+            y0 = frame.bottom if bottom else frame.y
+            for h in sorted({abs((b.y if not bottom else b.bottom) - y0) for b in sheets}):
+                h -= c
+                if h < 30:
+                    continue
+                rows = (y0 - h - c, y0) if bottom else (y0, y0 + h + c)
+                near = [b for b in sheets if b.y < rows[1] and b.bottom > rows[0]]
+                if right:
+                    w = x0 - max((b.right for b in near), default=frame.x) - c
+                else:
+                    w = min((b.x for b in near), default=frame.right) - x0 - c
+                w = min(w, 200.0)
+                if w < 60:
+                    continue
+                ph = panel_height(game, w)
+                if 0 < ph <= h and (best is None or w * h > best[0]):
+                    x = x0 - w if right else x0
+                    y = y0 - ph if bottom else y0
+                    best = (w * h, Box(x, y, w, ph))
+    return best[1] if best else None
+
+
+JOINED_HEXES = 10_000  # a group of sheets with more hexes prints sheet by sheet
+
+
+def _adjoining(game: Game, ring: dict) -> list[tuple[str, ...]]:
+    """The groups of two or more sheets whose hexes touch across a join (printed as one map,
+    as the module's board joins them), in map.toml's order. A group of a campaign's size (more
+    than JOINED_HEXES hexes) is left out: its sheets print one by one, as a publisher prints
+    the sheets of a map that size."""
+    grid = game.grid
+    ids = list(grid.sheets)
+    if len(ids) < 2 or grid.hex_count > 4 * JOINED_HEXES:
+        return []  # a campaign map (indexing its 34,000 hexes to find joins is not worth it)
+    touching: dict[str, set[str]] = {s: set() for s in ids}
+    for sid, placement in grid.sheets.items():
+        for h in _outer_ring(placement):
+            for n in grid.neighbours(h):
+                if n.sheet != sid:
+                    touching[sid].add(n.sheet)
+                    touching[n.sheet].add(sid)
+    groups, seen = [], set()
+    for sid in ids:
+        if sid in seen:
+            continue
+        todo, group = [sid], set()
+        while todo:
+            s = todo.pop()
+            if s not in group:
+                group.add(s)
+                todo.extend(touching[s] - group)
+        seen |= group
+        members = tuple(s for s in ids if s in group)
+        if len(members) > 1 and sum(grid.sheets[s].hex_count for s in members) <= JOINED_HEXES:
+            groups.append(members)
+    return groups
 
 
 def _outer_ring(p: SheetPlacement) -> list[HexId]:

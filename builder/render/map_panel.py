@@ -43,61 +43,78 @@ def _heading(x: float, y: float, text: str, width: float) -> str:
 
 
 # --- legend ----------------------------------------------------------------------------------
+@dataclass
+class KeyEntry:
+    """One entry of the map's key: its name, how it is drawn at (x, y) in a box `size` mm
+    high, and what on the map it stands for (a terrain, hexside or line type, an objective
+    kind, a region; None for a mark the map draws by itself, like a no-crossing sign)."""
+
+    name: str
+    draw: Callable[[float, float, float], str]
+    item: object = None
+    kind: str = ""  # terrain | hexside | line | objective | region | water | mark
+    same_as: str = ""  # the name of another entry it merges into, drawn over it (a peak symbol)
+
+
 def legend_entries(game: Game) -> list[tuple[str, Callable[[float, float, float], str]]]:
     """(name, draw(x, y, size)) for each thing the map shows: terrain, hexsides, lines, symbols."""
+    return [(e.name, e.draw) for e in key_entries(game)]
+
+
+def key_entries(game: Game) -> list[KeyEntry]:
+    """Every thing the map draws that a player must be told, each drawn by the code that draws
+    it on the map, in its colours: terrain, hexsides, lines, objectives (one entry per side
+    colour the map gives them), regions, and an area map's water, arcs and marks."""
     from builder.render import map_frame
 
     m = game.map
-    entries = []
-    hex_mm = 12.0
-    used = set()
-    if isinstance(m, AreaMap):
-        for s in m.sectors:
-            used.update(s.terrain)
+    entries: list[KeyEntry] = []
+    area = isinstance(m, AreaMap)
+    if area:
+        used = {t for s in m.sectors for t in s.terrain}
     else:
         used = game.terrain_used
     for tt in m.terrain_types:
         if tt.id not in used:
             continue
+        entries.append(KeyEntry(tt.name, lambda x, y, s, tt=tt: feature_sample(game, tt, x, y, s),
+                                tt, "terrain"))
+    if area:
+        from builder.render import map_area
 
-        def swatch(x, y, size, tt=tt, area=isinstance(m, AreaMap)):
-            return _swatch(tt, x, y, size, area)
-
-        entries.append((tt.name, swatch))
-    if isinstance(m, AreaMap):
         if m.water:
-            entries.append(
-                (
-                    "Water",
-                    lambda x, y, s: S.rect(
-                        x, y, s * 1.3, s, fill="#9cc3e0", stroke=style.INK, stroke_width=0.15
-                    ),
-                )
-            )
+            entries.append(KeyEntry("Water", lambda x, y, s: map_area.water_sample(x, y, s),
+                                    None, "water"))
+        if m.water_edges:
+            entries.append(KeyEntry(
+                "No crossing (water between sectors)",
+                lambda x, y, s: map_area.no_crossing(x + s * 0.65, y + s / 2),
+                None, "mark"))
         if any(s.fire_arc for s in m.sectors):
-            entries.append(("Machine-gun fire arc", lambda x, y, s: _arc_sample(x, y, s)))
+            entries.append(KeyEntry("Machine-gun fire arc", lambda x, y, s: _arc_sample(x, y, s),
+                                    None, "mark"))
+        if any(s.mg for s in m.sectors):
+            entries.append(KeyEntry("Machine guns in the sector",
+                                    lambda x, y, s: map_area.mg_badge(x + s * 0.65, y + s / 2, 2),
+                                    None, "mark"))
         if any(s.vp for s in m.sectors):
-            entries.append(
-                (
-                    "Victory points",
-                    lambda x, y, s: map_frame.objective_symbol(
-                        "victory", "#d4a017", x + s * 0.65, y + s * 0.35, s * 1.1, 1
-                    ),
-                )
-            )
+            entries.append(KeyEntry(
+                "Victory points",
+                lambda x, y, s: map_frame.objective_symbol(
+                    "victory", map_area.VP_COLOUR, x + s * 0.65, y + s * 0.35,
+                    map_area.SYMBOL_MM, 1),
+                None, "objective"))
         return _once(entries)
     for ht in m.hexside_types:
         if not any(g.type == ht.id for g in m.hexsides):
             continue
-        entries.append((ht.name, lambda x, y, s, ht=ht: _hexside_sample(game, ht, x, y, s)))
+        entries.append(KeyEntry(ht.name, lambda x, y, s, ht=ht: feature_sample(game, ht, x, y, s),
+                                ht, "hexside"))
     for lt in m.line_types:
         if not any(ln.type == lt.id for ln in m.lines):
             continue
-        entries.append((lt.name, lambda x, y, s, lt=lt: _line_sample(game, lt, x, y, s)))
-    kinds = []
-    for ob in m.objectives:
-        if ob.kind not in kinds:
-            kinds.append(ob.kind)
+        entries.append(KeyEntry(lt.name, lambda x, y, s, lt=lt: feature_sample(game, lt, x, y, s),
+                                lt, "line"))
     names = {
         "victory": "Victory hex",
         "supply": "Supply source",
@@ -105,15 +122,20 @@ def legend_entries(game: Game) -> list[tuple[str, Callable[[float, float, float]
         "peak": "Peak",
         "town": "Town objective",
     }
-    for k in kinds:
-        entries.append(
-            (
-                names[k],
-                lambda x, y, s, k=k: map_frame.objective_symbol(
-                    k, "#d4a017", x + s * 0.65, y + s * 0.45, hex_mm * 0.95
-                ),
-            )
-        )
+    kinds: dict[tuple[str, str], None] = {}
+    for ob in m.objectives:
+        kinds[(ob.kind, ob.side if ob.side in game.sides else "")] = None
+    sides_of = {}
+    for kind, side in kinds:
+        sides_of.setdefault(kind, []).append(side)
+    for kind, side in kinds:
+        colour = map_frame.objective_colour(game, side)
+        name = names[kind] + (f", {game.sides[side].name}" if side else "")  # whose colour
+        entries.append(KeyEntry(
+            name,
+            lambda x, y, s, k=kind, c=colour: map_frame.objective_symbol(
+                k, c, x + s * 0.65, y + s * 0.45, game.grid.hex_mm),
+            (kind, side), "objective", names[kind]))
     for reg in m.regions:
         if reg.style == "none":
             continue
@@ -132,51 +154,82 @@ def legend_entries(game: Game) -> list[tuple[str, Callable[[float, float, float]
             )
             return out
 
-        entries.append((reg.name, reg_sample))
+        entries.append(KeyEntry(reg.name, reg_sample, reg, "region"))
     return _once(entries)
 
 
-def _once(entries: list) -> list:
+def _once(entries: list[KeyEntry]) -> list[KeyEntry]:
     """Each name once. A thing the map shows in two ways under one name (the Peak terrain and
     its peak symbol, a region tinted over its own terrain) is one entry, its samples drawn one
     over the other as the map draws them."""
-    merged: dict[str, tuple] = {}
-    for name, draw in entries:
-        key = name.casefold().removeprefix("the ").strip()
+    merged: dict[str, KeyEntry] = {}
+    for e in entries:
+        key = e.name.casefold().removeprefix("the ").strip()
+        base = e.same_as.casefold().removeprefix("the ").strip()
+        if base in merged and sum(x.same_as == e.same_as for x in entries) == 1:
+            key = base  # one symbol of a kind the map also shows as terrain: one entry
         if key in merged:
-            first_name, first = merged[key]
-            merged[key] = (first_name, lambda x, y, s, a=first, b=draw: a(x, y, s) + b(x, y, s))
+            first = merged[key]
+            merged[key] = KeyEntry(first.name,
+                                   lambda x, y, s, a=first.draw, b=e.draw: a(x, y, s) + b(x, y, s),
+                                   first.item, first.kind)
         else:
-            merged[key] = (name, draw)
+            merged[key] = e
     return list(merged.values())
 
 
-def _swatch(tt, x: float, y: float, size: float, area: bool = False) -> str:
-    """A small hex of the terrain with its symbol; on an area map, a patch of ground shaped
-    like a sector, since the map has no hexes."""
+def feature_sample(game: Game, item, x: float, y: float, size: float) -> str:
+    """A terrain, hexside or line type drawn in a box `size` mm high at (x, y) by the code that
+    draws it on the map: the key's swatches and the terrain chart's pictures."""
+    from builder.model.maps import HexsideType, LineType
+
+    if isinstance(item, HexsideType):
+        return _hexside_sample(game, item, x, y, size)
+    if isinstance(item, LineType):
+        return _line_sample(game, item, x, y, size)
+    if isinstance(game.map, AreaMap):
+        from builder.render.map_area import terrain_sample
+
+        return terrain_sample(game, item, x, y, size)
+    return _hex_sample(game, item, x, y, size)
+
+
+def typical_terrains(game: Game, terrain: str) -> tuple[str, ...]:
+    """The terrain ids the map's hexes of `terrain` most often hold together (which fill it
+    is printed over); (terrain,) when no hex holds it."""
+    from collections import Counter
+
+    combos = Counter(ts for ts in game.hex_terrain.values() if terrain in ts)
+    if not combos:
+        return (terrain,)
+    return max(sorted(combos), key=lambda ts: combos[ts])
+
+
+def _hex_sample(game: Game, tt, x: float, y: float, size: float) -> str:
+    """One hex of the terrain as the map prints it (its hexes' usual fill, the terrain's
+    texture or symbol, the grid line), the map's own hex drawn smaller: `size` mm high."""
     import math
 
-    r = size * 0.62
-    cx, cy = x + r, y + size / 2
-    hex_h = r * math.sqrt(3)
-    if area:
-        w, h = r * 2, size
-        pts = [(x, y + h * 0.15), (x + w * 0.55, y), (x + w, y + h * 0.25), (x + w * 0.9, y + h),
-               (x + w * 0.2, y + h * 0.9)]
-    else:
-        pts = [(cx + dx, cy + dy) for dx, dy in corner_offsets(r)]
-    cid = f"sw-{tt.id}"
-    d = S.poly_d(pts)
-    out = f'<clipPath id="{cid}"><path d="{d}"/></clipPath>'
-    out += S.path(d, fill=tt.color)
+    from builder.render.map_hex import fill_terrain
+
+    grid = game.grid
+    r = grid.radius_mm
+    k = size / (r * math.sqrt(3))  # flat-topped: a hex is r * sqrt(3) high, 2r wide
+    half_w = r * k
+    corners = corner_offsets(r)
+    d = S.poly_d(corners)
+    fill = fill_terrain(game, typical_terrains(game, tt.id)).color
+    out = [S.path(d, fill=fill, stroke=fill, stroke_width=0.05)]
     if tt.pattern in terrain_art.AREA:
-        art = terrain_art.area_symbols(
-            tt.pattern, tt.color, [(cx, cy)], hex_h * 1.6, terrain_art.salt(tt.id)
-        )
-        out += S.g(art, clip_path=f"url(#{cid})")
+        pid = f"key-texture-{tt.id}"
+        out.append(terrain_art.texture_pattern(pid, tt.pattern, tt.color, grid.hex_mm,
+                                               terrain_art.salt(tt.id)))
+        out.append(S.path(d, fill=f"url(#{pid})"))
     elif tt.pattern in terrain_art.POINT:
-        out += terrain_art.point_symbol(tt.pattern, tt.color, cx, cy, hex_h * 1.5, 7)
-    return out + S.path(d, fill="none", stroke=style.GRID_LINE, stroke_width=0.2)
+        out.append(terrain_art.point_symbol(tt.pattern, tt.color, 0, 0, grid.hex_mm, 7))
+    out.append(S.path(d, fill="none", stroke=style.GRID_LINE, stroke_width=style.HEX_LINE_WIDTH,
+                      stroke_opacity=0.85))
+    return S.g(out, transform=f"translate({num(x + half_w)} {num(y + size / 2)}) scale({num(k)})")
 
 
 def _hexside_sample(game: Game, ht, x: float, y: float, size: float) -> str:
@@ -187,45 +240,58 @@ def _hexside_sample(game: Game, ht, x: float, y: float, size: float) -> str:
 
 
 def _line_sample(game: Game, lt, x: float, y: float, size: float) -> str:
-    w = style.LINE_WIDTH[lt.style] * game.grid.hex_mm / 19.05
+    from builder.render.map_hex import ferry_end, line_art
+
     d = (
         f"M{num(x)} {num(y + size * 0.7)}C{num(x + size * 0.5)} {num(y)} {num(x + size * 0.8)} "
         f"{num(y + size)} {num(x + size * 1.3)} {num(y + size * 0.3)}"
     )
-    c = lt.color
-    if lt.style in ("road", "minor-road"):
-        return S.path(d, fill="none", stroke=style.darker(c, 0.55), stroke_width=w + 0.35) + S.path(
-            d, fill="none", stroke=c, stroke_width=w
-        )
-    if lt.style == "railway":
-        return S.path(
-            d,
-            fill="none",
-            stroke=c,
-            stroke_width=w * 3,
-            stroke_dasharray=f"{num(w * 0.5)} {num(w * 2.2)}",
-        ) + S.path(d, fill="none", stroke=c, stroke_width=w)
-    dash = {
-        "ferry": f"{num(w * 3)} {num(w * 2)}",
-        "boundary": f"{num(w * 6)} {num(w * 2)} {num(w)} {num(w * 2)}",
-        "track": f"{num(w * 0.1)} {num(w * 2)}",
-    }.get(lt.style)
-    return S.path(
-        d, fill="none", stroke=c, stroke_width=w, stroke_dasharray=dash, stroke_linecap="round"
-    )
+    out = line_art(lt, d, game.grid.hex_mm)
+    if lt.style == "ferry":
+        w = style.LINE_WIDTH[lt.style] * game.grid.hex_mm / 19.05
+        out += ferry_end(lt, x, y + size * 0.7, w) + ferry_end(lt, x + size * 1.3, y + size * 0.3, w)
+    return out
 
 
 def _arc_sample(x: float, y: float, size: float) -> str:
     return map_symbols.mg_arrow((x, y + size * 0.8), (x + size * 1.3, y + size * 0.2), 0.0)
 
 
+KEY_CELL_W, KEY_CELL_H, KEY_SAMPLE = 44.0, 8.5, 6.0  # a key entry's cell and its sample's height
+
+
+def _key_grid(n: int, width: float) -> tuple[int, int]:
+    """(columns, rows) of n key entries in a panel `width` mm wide."""
+    cols = max(1, min(n, int((width + 2) // KEY_CELL_W)))
+    return cols, -(-n // cols)
+
+
+def key_places(game: Game, layout) -> list[tuple[KeyEntry, float, float, float]]:
+    """Each key entry with where the printed map draws its sample: (entry, x, y, size), the
+    sample's box at (x, y), `size` mm high, on the map's drawing (what a test compares with
+    the map's own drawing of the thing)."""
+    if layout.panel is None:
+        return []
+    entries = key_entries(game)
+    placed, _ = _flow(game, layout.panel.w)
+    if not entries or not placed:
+        return []
+    _, bx, by = placed[0]  # the key is the panel's first block
+    cols, _ = _key_grid(len(entries), layout.panel.w)
+    out = []
+    for i, e in enumerate(entries):
+        cx = layout.panel.x + bx + (i % cols) * KEY_CELL_W
+        cy = layout.panel.y + by + HEAD + (i // cols) * KEY_CELL_H
+        out.append((e, cx, cy + 0.8, KEY_SAMPLE))
+    return out
+
+
 def legend_block(game: Game, width: float) -> Block | None:
     entries = legend_entries(game)
     if not entries:
         return None
-    cell_w, cell_h, sw = 44.0, 8.5, 6.0
-    cols = max(1, min(len(entries), int((width + 2) // cell_w)))
-    rows = -(-len(entries) // cols)
+    cell_w, cell_h, sw = KEY_CELL_W, KEY_CELL_H, KEY_SAMPLE
+    cols, rows = _key_grid(len(entries), width)
     h = HEAD + rows * cell_h
 
     def draw(x: float, y: float) -> str:
@@ -337,7 +403,7 @@ def turn_track_block(game: Game, track, width: float, rows_on_track) -> Block:
                 kx += 5.0 + style.text_width(tr.name, 2.4) + 6.0
         return S.g(out, id=f"track-{track.id}")
 
-    return Block(min(width, per_row * cell), h, draw)
+    return Block(min(width, min(per_row, len(turns)) * cell), h, draw)
 
 
 def _moon(cx: float, cy: float, r: float) -> str:
@@ -424,7 +490,7 @@ def value_track_block(game: Game, track, width: float, rows) -> Block:
                 cy += row_h
         return S.g(out, id=f"track-{track.id}")
 
-    return Block(min(width, label_w + per_row * cell), h, draw)
+    return Block(min(width, label_w + min(per_row, len(turns)) * cell), h, draw)
 
 
 def number_track_block(game: Game, track, width: float, last: int) -> Block:
@@ -445,7 +511,7 @@ def number_track_block(game: Game, track, width: float, last: int) -> Block:
             out.append(S.text(cx + 1.0, cy + 3.2, str(v), 2.8, bold=True, anchor="start"))
         return S.g(out, id=f"track-{track.id}")
 
-    return Block(min(width, per_row * cell), h, draw)
+    return Block(min(width, min(per_row, len(values)) * cell), h, draw)
 
 
 def box_block(game: Game, track, width: float) -> Block:
@@ -572,16 +638,22 @@ def _flow(game: Game, width: float):
     if legend:
         blocks.append(legend)
     blocks.extend(track_blocks(game, width))
+    # shelves, first fit: a block goes on the first row with room beside what is there and
+    # not shorter than the block (or on the last row, which grows), so a narrow box sits
+    # beside a wide track instead of starting a row of its own (a shorter map, fewer tiles)
+    rows: list[list[float]] = []  # [y, x used, height]
     placed = []
-    x = y = row_h = 0.0
     for b in blocks:
-        if x > 0 and x + b.w > width:
-            y += row_h + GAP
-            x = row_h = 0.0
-        placed.append((b, x, y))
-        x += b.w + GAP
-        row_h = max(row_h, b.h)
-    return placed, (y + row_h if blocks else 0.0)
+        row = next((r for k, r in enumerate(rows)
+                    if r[1] + GAP + b.w <= width and (b.h <= r[2] or k == len(rows) - 1)), None)
+        if row is None:
+            y = rows[-1][0] + rows[-1][2] + GAP if rows else 0.0
+            row = [y, -GAP, 0.0]
+            rows.append(row)
+        placed.append((b, row[1] + GAP, row[0]))
+        row[1] += GAP + b.w
+        row[2] = max(row[2], b.h)
+    return placed, (rows[-1][0] + rows[-1][2] if rows else 0.0)
 
 
 def panel_height(game: Game, width: float) -> float:

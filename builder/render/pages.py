@@ -467,81 +467,170 @@ def _ruler(x: float, y: float, length: float, horizontal: bool) -> str:
 
 
 # --- maps ------------------------------------------------------------------------------------
-def _tiles(map_w: float, map_h: float, aw: float, ah: float, overlap: float) -> tuple[int, int]:
-    nx = 1 if map_w <= aw else math.ceil((map_w - overlap) / (aw - overlap))
-    ny = 1 if map_h <= ah else math.ceil((map_h - overlap) / (ah - overlap))
-    return nx, ny
+ALONE_MARGIN = 6.5  # mm: a map that fits one sheet only inside a slimmer margin prints so
+GLUE = style.TILE_OVERLAP  # the strip of a tile that the next tile covers
 
 
-def map_pages(game: Game, svg: str, paper: str, label: str = "map") -> list[Page]:
-    """One map drawing on pages: whole on one sheet when it fits, else tiled with overlaps."""
-    map_w, map_h = svg_size_mm(svg)
+@dataclass(frozen=True)
+class Tiling:
+    """How a map is cut into pages: nx x ny tiles; the piece each tile keeps after trimming is
+    an equal share of the map (piece_w x piece_h); each tile prints its piece and, right and
+    below it, the glue strip its neighbour is laid over."""
+
+    landscape: bool
+    nx: int
+    ny: int
+    piece_w: float
+    piece_h: float
+    aw: float  # the printable area of a page
+    ah: float
+
+    def window(self, i: int, j: int, map_w: float, map_h: float) -> tuple[float, float, float,
+                                                                            float]:
+        """(x, y, w, h) of the map a tile prints: its piece from its top-left corner, and the
+        glue strips up to the page's printable area (or the map's edge)."""
+        x, y = i * self.piece_w, j * self.piece_h
+        return x, y, min(self.aw, map_w - x), min(self.ah, map_h - y)
+
+
+def _count(length: float, avail: float) -> int:
+    """How many tiles cover `length` with pages `avail` long, each keeping GLUE for the next."""
+    return 1 if length <= avail else math.ceil(length / (avail - GLUE))
+
+
+def tiling(map_w: float, map_h: float, paper: str) -> Tiling:
+    """The fewest pages; between layouts with as many, the larger pieces."""
     m = style.PAGE_MARGIN
     best = None
     for landscape in (False, True):
         w, h = paper_size(paper, landscape)
         aw, ah = w - 2 * m, h - 2 * m - HEADER - FOOTER
-        nx, ny = _tiles(map_w, map_h, aw, ah, style.TILE_OVERLAP)
-        if best is None or nx * ny < best[0]:
-            best = (nx * ny, landscape, w, h, aw, ah, nx, ny)
-    _, landscape, w, h, aw, ah, nx, ny = best
+        nx, ny = _count(map_w, aw), _count(map_h, ah)
+        t = Tiling(landscape, nx, ny, map_w / nx, map_h / ny, aw, ah)
+        if best is None or (nx * ny, -min(t.piece_w / aw, t.piece_h / ah)) < (
+                best.nx * best.ny, -min(best.piece_w / best.aw, best.piece_h / best.ah)):
+            best = t
+    return best
+
+
+def _alone_page(game: Game, svg: str, paper: str, label: str, map_w: float,
+                map_h: float) -> Page | None:
+    """The map on one page when it fits the page's printable area, or fits it with the page's
+    title and footer in a slimmer margin (a sheet 2 mm wider than a page is not cut in two)."""
+    m = style.PAGE_MARGIN
     title = f"{game.info.title}: {label}"
-    if nx * ny == 1:
-        x = (w - map_w) / 2
-        y = m + HEADER + (ah - map_h) / 2
-        furniture = _furniture(
-            w, h, title, f"{paper_name(paper)}, actual size", "Print at 100 % (actual size)."
-        )
-        return [Page(w, h, (Layer(furniture), Layer(svg, x, y, alone=True)), label)]
-    step_x = (map_w - aw) / (nx - 1) if nx > 1 else 0.0
-    step_y = (map_h - ah) / (ny - 1) if ny > 1 else 0.0
-    tile_w = min(aw, map_w)
-    tile_h = min(ah, map_h)
-    pages = [
-        _assembly_page(game, svg, paper, landscape, nx, ny, step_x, step_y, tile_w, tile_h, label)
-    ]
-    for j in range(ny):
-        for i in range(nx):
-            x0, y0 = i * step_x, j * step_y
-            px, py = m + (aw - tile_w) / 2, m + HEADER + (ah - tile_h) / 2
-            name = f"{chr(65 + i)}{j + 1}"
-            marks = []
-            # trim lines and registration marks in the strips this tile shares with its left and
-            # upper neighbours, at the same map place on both tiles
-            for k in range(1, nx):
-                sx = k * step_x + (tile_w - step_x) / 2  # middle of the overlap with tile k-1
-                if x0 <= sx <= x0 + tile_w:
-                    marks.append(_join_marks(px + sx - x0, py, tile_h, True, cut=(k == i)))
-            for k in range(1, ny):
-                sy = k * step_y + (tile_h - step_y) / 2
-                if y0 <= sy <= y0 + tile_h:
-                    marks.append(_join_marks(py + sy - y0, px, tile_w, False, cut=(k == j)))
-            foot = (
-                f"Tile {name} of {nx}x{ny}. Trim along the dashed line on the left and top edges, "
-                f"lay it over its neighbours and match the crosses. Print at 100 %."
-            )
+    for landscape in (False, True):
+        w, h = paper_size(paper, landscape)
+        aw, ah = w - 2 * m, h - 2 * m - HEADER - FOOTER
+        if map_w <= aw and map_h <= ah:
+            x = (w - map_w) / 2
+            y = m + HEADER + (ah - map_h) / 2
+            furniture = _furniture(w, h, title, f"{paper_name(paper)}, actual size",
+                                   "Print at 100 % (actual size).")
+            return Page(w, h, (Layer(furniture), Layer(svg, x, y, alone=True)), label)
+    for landscape in (False, True):
+        w, h = paper_size(paper, landscape)
+        a = ALONE_MARGIN
+        if map_w <= w - 2 * a and map_h <= h - 2 * a - 4.0:
+            x, y = (w - map_w) / 2, a + (h - 2 * a - 4.0 - map_h) / 2
+            foot = S.fitted(w / 2, h - a + 1.0, f"{title}. Print at 100 % (actual size), "
+                            "borderless or with the smallest margins your printer allows.",
+                            w - 2 * a, 2.2, fill=style.MUTED)
+            return Page(w, h, (Layer(S.document(w, h, foot)), Layer(svg, x, y, alone=True)),
+                        label)
+    return None
+
+
+def map_pages(game: Game, svg: str, paper: str, label: str = "map") -> list[Page]:
+    """One map drawing on pages: whole on one sheet when it fits, else an assembly page and
+    tiles. Each tile keeps an equal piece of the map and carries, right of and below it, the
+    strip its neighbours are glued over; its trim lines, glue lines and match marks lie in the
+    page margins or in those strips, never on the piece a player sees once the map is made."""
+    map_w, map_h = svg_size_mm(svg)
+    alone = _alone_page(game, svg, paper, label, map_w, map_h)
+    if alone is not None:
+        return [alone]
+    t = tiling(map_w, map_h, paper)
+    w, h = paper_size(paper, t.landscape)
+    m = style.PAGE_MARGIN
+    title = f"{game.info.title}: {label}"
+    pages = [_assembly_page(game, svg, paper, t, label)]
+    px, py = m, m + HEADER  # every tile's window starts at the printable area's corner
+    for j in range(t.ny):
+        for i in range(t.nx):
+            x0, y0, tw, th = t.window(i, j, map_w, map_h)
+            name = _tile_name(i, j)
+            marks = _tile_marks(t, i, j, px, py, tw, th)
+            steps = []
+            if i or j:
+                steps.append("trim the " + " and ".join(
+                    side for side, on in (("left", i > 0), ("top", j > 0)) if on)
+                    + " edge along the marks in the margin")
+            if i < t.nx - 1 or j < t.ny - 1:
+                steps.append("glue the next tiles over the tinted strips")
+            foot = (f"Tile {name} of {t.nx}x{t.ny}: " + "; ".join(steps)
+                    + ". Print at 100 %.") if steps else "Print at 100 %."
             furniture = _furniture(
                 w,
                 h,
                 f"{title}, tile {name}",
-                f"columns A-{chr(64 + nx)}, rows 1-{ny}",
+                f"columns A-{chr(64 + t.nx)}, rows 1-{t.ny}",
                 foot,
-                _mini_plan(w - m - 24, h - m - 3.0, nx, ny, i, j),
+                _mini_plan(w - m - 24, h - m - 3.0, t.nx, t.ny, i, j),
             )
-            over = S.document(w, h, "".join(marks))
             pages.append(
                 Page(
                     w,
                     h,
                     (
                         Layer(furniture),
-                        Layer(svg, px - x0, py - y0, clip=(px, py, tile_w, tile_h), alone=True),
-                        Layer(over),
+                        Layer(svg, px - x0, py - y0, clip=(px, py, tw, th), alone=True),
+                        Layer(S.document(w, h, marks)),
                     ),
                     f"{label} tile {name}",
                 )
             )
     return pages
+
+
+def _tile_name(i: int, j: int) -> str:
+    return f"{chr(65 + i)}{j + 1}"
+
+
+def _tile_marks(t: Tiling, i: int, j: int, px: float, py: float, tw: float, th: float) -> str:
+    """A tile's marks: trim marks in the margin at the left and top edges it is cut along
+    (its window starts on the cut); at the right and bottom, the glue strips its neighbours
+    cover, tinted and named, with a match mark in the margin where the neighbour's cut edge
+    goes."""
+    out = []
+    tick, gap = 4.0, 0.8
+    ink = {"stroke": style.INK, "stroke_width": 0.25}
+    if i > 0:  # cut along the left edge: crop marks above and below it
+        out.append(S.line(px, py - gap, px, py - gap - tick, **ink))
+        out.append(S.line(px, py + th + gap, px, py + th + gap + tick, **ink))
+    if j > 0:
+        out.append(S.line(px - gap, py, px - gap - tick, py, **ink))
+        out.append(S.line(px + tw + gap, py, px + tw + gap + tick, py, **ink))
+    glue = {"fill": "#ffffff", "fill_opacity": 0.45}
+    red = {"stroke": style.RED_FACTOR, "stroke_width": 0.3}
+    if i < t.nx - 1:  # the strip right of the piece: tile i+1 is laid over it
+        gx = px + t.piece_w
+        out.append(S.rect(gx, py, tw - t.piece_w, th, **glue))
+        out.append(S.line(gx, py - gap, gx, py - gap - tick, **red))
+        out.append(S.line(gx, py + th + gap, gx, py + th + gap + tick, **red))
+        out.append(S.text(gx + (tw - t.piece_w) / 2, py + th / 2,
+                          f"glue {_tile_name(i + 1, j)} here", 2.8, bold=True,
+                          fill=style.RED_FACTOR, rotate=-90))
+    if j < t.ny - 1:  # the strip below the piece: tile j+1 is laid over it
+        gy = py + t.piece_h
+        out.append(S.rect(px, gy, min(tw, t.piece_w) if i < t.nx - 1 else tw, th - t.piece_h,
+                          **glue))
+        out.append(S.line(px - gap, gy, px - gap - tick, gy, **red))
+        out.append(S.line(px + tw + gap, gy, px + tw + gap + tick, gy, **red))
+        out.append(S.text(px + min(tw, t.piece_w) / 2, gy + (th - t.piece_h) / 2 + 1.0,
+                          f"glue {_tile_name(i, j + 1)} here", 2.8, bold=True,
+                          fill=style.RED_FACTOR))
+    return "".join(out)
 
 
 def paper_name(paper: str) -> str:
@@ -552,44 +641,6 @@ def paper_name(paper: str) -> str:
         "a3": "A3",
         "22x34": "22x34 in",
     }[paper]
-
-
-def _join_marks(pos: float, start: float, length: float, vertical: bool, cut: bool) -> str:
-    """Crosses along a shared strip (and the dashed trim line on the tile that is cut)."""
-    out = []
-    if cut:
-        if vertical:
-            out.append(
-                S.line(
-                    pos,
-                    start,
-                    pos,
-                    start + length,
-                    stroke=style.INK,
-                    stroke_width=0.2,
-                    stroke_dasharray="2 1.2",
-                )
-            )
-        else:
-            out.append(
-                S.line(
-                    start,
-                    pos,
-                    start + length,
-                    pos,
-                    stroke=style.INK,
-                    stroke_width=0.2,
-                    stroke_dasharray="2 1.2",
-                )
-            )
-    n = max(2, int(length // 60) + 1)
-    for k in range(n):
-        t = start + length * (k + 0.5) / n
-        x, y = (pos, t) if vertical else (t, pos)
-        out.append(S.circle(x, y, 2.2, fill="none", stroke=style.RED_FACTOR, stroke_width=0.2))
-        out.append(S.line(x - 3.5, y, x + 3.5, y, stroke=style.RED_FACTOR, stroke_width=0.2))
-        out.append(S.line(x, y - 3.5, x, y + 3.5, stroke=style.RED_FACTOR, stroke_width=0.2))
-    return "".join(out)
 
 
 def _mini_plan(x: float, y: float, nx: int, ny: int, i: int, j: int) -> str:
@@ -614,61 +665,40 @@ def _mini_plan(x: float, y: float, nx: int, ny: int, i: int, j: int) -> str:
     return "".join(out)
 
 
-def _assembly_page(
-    game: Game,
-    svg: str,
-    paper: str,
-    landscape: bool,
-    nx: int,
-    ny: int,
-    step_x: float,
-    step_y: float,
-    tile_w: float,
-    tile_h: float,
-    label: str,
-) -> Page:
-    """The first map page: the whole map small, with the tiles laid over it."""
-    w, h = paper_size(paper, landscape)
+def _assembly_page(game: Game, svg: str, paper: str, t: Tiling, label: str) -> Page:
+    """The first map page: the whole map small, each tile's piece outlined, the columns lettered
+    above it and the rows numbered beside it (as a chessboard: nothing printed over the map, so
+    no name is overprinted and the map's drawing is the tiles' own, drawn once)."""
+    w, h = paper_size(paper, t.landscape)
     m = style.PAGE_MARGIN
     map_w, map_h = svg_size_mm(svg)
-    aw, ah = w - 2 * m, h - 2 * m - HEADER - FOOTER - 12
+    gutter = 9.0  # for the column letters above and the row numbers left of the map
+    aw, ah = w - 2 * m - 2 * gutter, h - 2 * m - HEADER - FOOTER - 12 - gutter
     k = min(aw / map_w, ah / map_h)
     ox = (w - map_w * k) / 2
-    oy = m + HEADER + 10
+    oy = m + HEADER + 10 + gutter
     grid = []
-    for j in range(ny):
-        for i in range(nx):
-            rx, ry = ox + i * step_x * k, oy + j * step_y * k
-            grid.append(
-                S.rect(
-                    rx,
-                    ry,
-                    tile_w * k,
-                    tile_h * k,
-                    fill="none",
-                    stroke=style.RED_FACTOR,
-                    stroke_width=0.35,
-                )
-            )
-            grid.append(
-                S.text(
-                    rx + tile_w * k / 2,
-                    ry + tile_h * k / 2 + 3,
-                    f"{chr(65 + i)}{j + 1}",
-                    9,
-                    bold=True,
-                    fill=style.RED_FACTOR,
-                    opacity="0.85",
-                    halo="#ffffff",
-                    halo_width=0.8,
-                )
-            )
+    size = 5.0
+    for j in range(t.ny):
+        for i in range(t.nx):
+            x0, y0, _, _ = t.window(i, j, map_w, map_h)
+            pw, ph = min(t.piece_w, map_w - x0), min(t.piece_h, map_h - y0)
+            rx, ry = ox + x0 * k, oy + y0 * k
+            grid.append(S.rect(rx, ry, pw * k, ph * k, fill="none", stroke=style.RED_FACTOR,
+                               stroke_width=0.35))
+            if j == 0:
+                grid.append(S.text(rx + pw * k / 2, oy - 2.5, chr(65 + i), size, bold=True,
+                                   fill=style.RED_FACTOR))
+            if i == 0:
+                grid.append(S.text(ox - 2.5, ry + ph * k / 2 + size * 0.35, str(j + 1), size,
+                                   bold=True, fill=style.RED_FACTOR, anchor="end"))
     intro = (
-        f"The {label} prints at actual size on {nx * ny} {paper_name(paper)} pages "
-        f"({nx} across, {ny} down). Trim each tile's left and top edge on the dashed line and "
-        "glue it over its neighbours, matching the red crosses."
+        f"This {label.split(',')[0]} prints at actual size on {t.nx * t.ny} {paper_name(paper)} pages "
+        f"({t.nx} across, {t.ny} down): tile B2 is column B, row 2. Trim each tile's left and "
+        "top edges along the marks in its margin and glue it over the tinted strips of the tiles "
+        "left of and above it, starting from A1."
     )
-    lines = S.wrap(intro, aw, 3.0)
+    lines = S.wrap(intro, w - 2 * m, 3.0)
     body = "".join(
         S.text(m, m + HEADER + 2 + i * 3.8, ln, 3.0, anchor="start") for i, ln in enumerate(lines)
     )

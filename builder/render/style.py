@@ -93,6 +93,9 @@ PAPER = {  # portrait width, height in mm
 PAGE_MARGIN = 10.0  # most home printers cannot print the outer 5 mm
 PAGE_TITLE_SIZE = 4.2
 PAGE_SMALL = 2.4
+PT = 25.4 / 72  # mm per point
+CARD_BODY = 2.65  # mm (7.5 pt): aid-card table text, the smallest a published aid card prints
+CARD_NOTE = 2.48  # mm (7 pt): aid-card notes under a table
 BLEED = 1.0  # each counter's background runs this far past its cut line
 CROP_MARK = 3.0
 CROP_GAP = 1.0
@@ -119,6 +122,8 @@ MAP_MARGIN = 14.0  # around the hex grid; the sheet id and edge marks live here
 MAP_TITLE_BAND = 22.0
 HEX_LINE_WIDTH = 0.16
 HEX_NUMBER_SIZE = 0.085  # share of the hex height
+HEX_NUMBER_MIN = 1.8  # mm (5.1 pt): a hex number is never smaller, whatever the hex
+PLACE_NAME_MIN = 2.15  # mm (6.1 pt): nor is a place name
 LABEL_SIZE = {
     "city": 0.15,
     "town": 0.125,

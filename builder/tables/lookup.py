@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from builder import words
 from builder.model.rolls import RollSpec
 from builder.model.tables import LookupTable
 from builder.tables import dice, rules
@@ -50,7 +51,8 @@ def calculate(game, t: LookupTable, values: dict, roll, calc: Calculation) -> Ca
         value = values[t.key]
         e = entry_for(t, value, extra)
         calc.column = None
-        calc.step(f"{next(i.name for i in t.inputs if i.id == t.key)} {value}: entry '{e.when}'")
+        calc.step(f"{next(i.name for i in t.inputs if i.id == t.key)} {value}: row "
+                  f"“{words.entry(t, e.when)}”")
         calc.outcome = _outcome(t, e, applied)
         calc.step(f"result: {calc.outcome.result}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
         calc.distribution = [(calc.outcome, Fraction(1))]
@@ -72,7 +74,8 @@ def calculate(game, t: LookupTable, values: dict, roll, calc: Calculation) -> Ca
         (total,) = dice.parse_roll(roll, t.dice)
         calc.roll = [total]
         e, value = look(total)
-        calc.step(f"roll {total}" + (f" {signed(drm)} = {value}" if drm else "") + f": entry '{e.when}'")
+        calc.step(f"roll {total}" + (f" {signed(drm)} = {value}" if drm else "")
+                  + f": row “{words.entry(t, e.when)}”")
         calc.outcome = _outcome(t, e, applied)
         calc.step(f"result: {calc.outcome.result}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
         _overlap_note(t, value, extra, calc)
@@ -90,5 +93,6 @@ def _overlap_note(t: LookupTable, value: int, extra: dict, calc: Calculation) ->
     """Say so when a later entry also matches: the first one listed wins."""
     hits = [e for e in t.entries if not RollSpec(e.when).is_else and RollSpec(e.when).matches(value, extra)]
     if len(hits) > 1:
-        calc.note(f"{value} matches both '{hits[0].when}' ({hits[0].result}) and '{hits[1].when}' "
-                  f"({hits[1].result}): the first listed applies.")
+        calc.note(f"{value} matches both “{words.entry(t, hits[0].when)}” ({hits[0].result}) "
+                  f"and “{words.entry(t, hits[1].when)}” ({hits[1].result}): the first listed "
+                  "applies.")

@@ -65,12 +65,17 @@ def _build_classic(game, t: FireTable) -> Calculator:
     tid = x.ident(t.id)
     places = location_names(game)
     keys = [key_text(name) for name, _ in places]
+    nodes = vrules.static_nodes(t)  # the rules' place tests, one packed fact each
     raw = [divisor(game, t, place_terrain(game, p)) for _, p in places]
     divs = sorted(set(raw) | {Fraction(1)})
-    all_facts = [{"DIV": divs.index(d)} for d in raw]
-    default = commonest(all_facts, {"DIV": divs.index(divisor(game, t, default_terrain(game)))})
-    loc = Packer(f"{tid}@", [Field("DIV", len(divs))], f"{P}Loc")
-    if t.terrain_effect:
+    all_facts = [{"DIV": divs.index(d), **{f"R{i}": vrules.static_value(game, n, p)
+                                           for i, n in enumerate(nodes)}}
+                 for d, (_, p) in zip(raw, places)]
+    default = commonest(all_facts, {"DIV": divs.index(divisor(game, t, default_terrain(game))),
+                                    **{f"R{i}": 0 for i in range(len(nodes))}})
+    loc = Packer(f"{tid}@", [Field("DIV", len(divs))] + [Field(f"R{i}", 2) for i in range(len(nodes))],
+                 f"{P}Loc")
+    if t.terrain_effect or nodes:
         c.data.update(loc.data(keys, all_facts, default))
         for name, e in loc.word_props("LocationName", default):
             c.prop(name, e)
@@ -102,13 +107,21 @@ def _build_classic(game, t: FireTable) -> Calculator:
     c.prop(f"{P}Loss", x.choose(
         [(f"{div} == {i}", x.divide_by(f"{P}Read", d, t.rounding)) for i, d in enumerate(divs)
          if d != 1], f"{P}Read"))
-    ruled = vrules.compile_rules(c, game, t)
+    ctx = vrules.Context(place=lambda i: loc.field(f"R{i}"),
+                         role=vrules.StackRoles(c, game, tid, "target", asked="firer"),
+                         roles=("firer", "target"))
+    ruled = vrules.compile_rules(c, game, t, ctx=ctx)
     c.prop(f"{P}Banned", ruled.prohibited)
-    c.prop(f"{P}Result", f'{P}Banned ? "not allowed" : {P}Column < 0 ? "no column" : '
-           f'({P}Loss > 0 ? "" + {P}Loss : "-")')
+    c.prop(f"{P}Shown", f'{P}Loss > 0 ? "" + {P}Loss : "-"')
+    c.prop(f"{P}Got", vrules.replaced(c, f"{P}Read", f"{P}Shown", ruled))
+    c.prop(f"{P}Result", f'{P}Banned ? "not allowed" : {P}Column < 0 ? "no column" : {P}Got')
+    given = {b: meaning(t, b) for _, table in ruled.replace for b in table.values()}
+    plain = f'({P}Loss > 0 ? "the target loses " + {P}Loss : "no loss")'
+    if given:  # a result a rule gave says what it means
+        plain = (f"{P}Got != {P}Shown ? " + x.paren(x.choose(
+            [(f"{P}Got == {x.lit(b)}", x.lit(m)) for b, m in given.items()], '""')) + " : " + plain)
     c.prop(f"{P}Meaning", f'{P}Banned ? {x.paren(ruled.why)} : '
-           f'{P}Column < 0 ? "no column for this fire strength" : '
-                          f'({P}Loss > 0 ? "the target loses " + {P}Loss : "no loss")')
+           f'{P}Column < 0 ? "no column for this fire strength" : ' + x.paren(plain))
     band_labels = [f"[{b}]" if t.exact_bands else b for b in t.bands]
     c.prop(f"{P}ColumnLabel", f'{P}Column < 0 ? "none" : '
            + x.paren(x.index_lookup(f"{P}Column", list(t.bands))))
@@ -259,7 +272,10 @@ def _build(game, t: FireTable) -> Calculator:
     else:
         c.prop(f"{P}Column", "(0)")
 
-    ruled = vrules.compile_rules(c, game, t, (lambda i: field_of(f"R{i}")) if field_of else None)
+    ctx = vrules.Context(place=(lambda i: field_of(f"R{i}")) if field_of else None,
+                         role=vrules.StackRoles(c, game, tid, "target", asked="firer"),
+                         roles=("firer", "target"))
+    ruled = vrules.compile_rules(c, game, t, ctx=ctx)
     drm_props(c, parts, ruled.drm, ruled.shown, unit_drms)
     ban = x.any_of([ruled.prohibited] + [b for b, _ in bans]) if bans else ruled.prohibited
     why = x.choose(bans, ruled.why) if bans else ruled.why
@@ -276,7 +292,8 @@ def _build(game, t: FireTable) -> Calculator:
         markers = f"{P}Markers"
     numeric = bool(t.terrain_effect) or any(cell.strip().isdigit() for row in t.results.values()
                                             for cell in row)
-    cells = sorted({cell for row in t.results.values() for cell in row} | set(t.natural.values()))
+    cells = sorted({cell for row in t.results.values() for cell in row} | set(t.natural.values())
+                   | {b for _, table in ruled.replace for b in table.values()})
     for i in range(1, n + 1):
         die = c.roll(f"{P}Die{i}", t.dice)
         c.prop(f"{P}Row{i}", x.clamp(f"{die} + {P}Drm", lo_row, hi_row))
@@ -284,18 +301,23 @@ def _build(game, t: FireTable) -> Calculator:
                               f"{P}Column", lambda v: v)
         nat = [(f"{die} == {int(k)}", x.lit(v)) for k, v in sorted(t.natural.items())]
         c.prop(f"{P}Cell{i}", x.choose(nat, read) if nat else read)
+        if ruled.replace and not numeric:  # a rule replaces a result read
+            c.prop(f"{P}Cell{i}r", vrules.replaced(c, f"{P}Read{i}_", f"{P}Cell{i}", ruled))
         if numeric:
             c.prop(f"{P}Loss{i}", x.choose([(f"{div} == {k}", x.divide_by(
                 f"Integer.parseInt(({P}Cell{i} == \"-\" || {P}Cell{i} == \"—\") ? \"0\" : "
                 f"\"\" + {P}Cell{i})", d, t.rounding)) for k, d in enumerate(divs) if d != 1],
                 f"Integer.parseInt(({P}Cell{i} == \"-\" || {P}Cell{i} == \"—\") ? \"0\" : "
                 f"\"\" + {P}Cell{i})"))
-            c.prop(f"{P}Res{i}", f'{P}Loss{i} > 0 ? "" + {P}Loss{i} : "-"')
+            shown = f'{P}Loss{i} > 0 ? "" + {P}Loss{i} : "-"'
+            if ruled.replace:  # a rule replaces the loss read (as builder.tables.fire)
+                shown = vrules.replaced(c, f"{P}Shown{i}_", x.paren(shown), ruled)
+            c.prop(f"{P}Res{i}", shown)
         else:
-            c.prop(f"{P}Res{i}", f"{P}Cell{i}")
+            c.prop(f"{P}Res{i}", f"{P}Cell{i}r" if ruled.replace else f"{P}Cell{i}")
         c.prop(f"{P}Eff{i}", x.choose([(f"{P}Res{i} == {x.lit(v)}", x.lit(
             v.strip().lower() not in NO_EFFECT)) for v in cells if v.strip()], "false")
-               if not numeric else f"{P}Loss{i} > 0")
+               if not numeric else f'!({P}Res{i} == "-" || {P}Res{i} == "—")')
         how = (f'"die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "") + {P}Drm + '
                f'" = " + ({die} + {P}Drm) : "")')
         if nat:

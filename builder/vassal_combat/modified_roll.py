@@ -25,8 +25,12 @@ def _plain(text: str) -> str:
 def build(game, t: ModifiedRollTable) -> Calculator:
     """The calculator of a modified-roll table."""
     c = Calculator(t.id, t.name, t.kind, marker=f"Resolve: {t.name}")
+    tid = x.ident(t.id)
     parts, field_of = roll_modifiers(c, game, t)
-    ruled = vrules.compile_rules(c, game, t, (lambda i: field_of(f"R{i}")) if field_of else None)
+    ctx = vrules.Context(place=(lambda i: field_of(f"R{i}")) if field_of else None,
+                         role=vrules.StackRoles(c, game, tid, "target", asked="firer"),
+                         roles=("firer", "target"))
+    ruled = vrules.compile_rules(c, game, t, ctx=ctx)
     drm_props(c, parts, ruled.drm, ruled.shown)
 
     # one roll per marker on the target; the first effect counts
@@ -39,14 +43,15 @@ def build(game, t: ModifiedRollTable) -> Calculator:
         markers = f"{P}Markers"
     else:
         markers = "1"
-    results = sorted(set(t.results.values()) | set(t.natural.values()))
+    results = sorted(set(t.results.values()) | set(t.natural.values())
+                     | {b for _, table in ruled.replace for b in table.values()})
     for i in range(1, n + 1):
         die = c.roll(f"{P}Die{i}", t.dice)
         row = x.clamp(f"{die} + {P}Drm", lo, hi)
         nat = [(f"{die} == {int(k)}", x.lit(v)) for k, v in sorted(t.natural.items())]
         c.prop(f"{P}Row{i}", row)
-        c.prop(f"{P}Res{i}", x.choose(nat, x.index_lookup(f"{P}Row{i}", [
-            t.results[str(r)] for r in range(lo, hi + 1)], base=lo)))
+        c.prop(f"{P}Res{i}", vrules.replaced(c, f"{P}Read{i}_", x.choose(nat, x.index_lookup(
+            f"{P}Row{i}", [t.results[str(r)] for r in range(lo, hi + 1)], base=lo)), ruled))
         c.prop(f"{P}Eff{i}", x.choose([(f"{P}Res{i} == {x.lit(v)}", x.lit(
             v.strip().lower() not in NO_EFFECT)) for v in results], "false"))
         how = (f'"die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "") + {P}Drm + '

@@ -17,7 +17,8 @@ from builder.vassal_combat.calculator import Calculator
 @dataclass
 class Battle:
     at: str  # the resolution marker's location name
-    stack: dict[str, int] = field(default_factory=dict)  # unit property -> total under the marker
+    # unit property -> total under the marker; a CountStack filter -> the pieces it selects there
+    stack: dict[str, int] = field(default_factory=dict)
     # each attack marker: its location and what its stack totals, or the units in its stack
     # (each unit's own properties, e.g. {'Firepower': 6, 'Range': 4}: the calculator's unit
     # properties are evaluated on each, as the engine does, and summed)
@@ -39,16 +40,21 @@ def _base(c: Calculator, b: Battle) -> dict[str, object]:
     return props
 
 
-def attacker_sources(c: Calculator, b: Battle) -> list[Source]:
-    """One Source per attack marker (its location, its stack, the global properties)."""
+def attacker_sources(c: Calculator, b: Battle, marker=None) -> list[Source]:
+    """One Source per attack marker (its location, its stack, the global properties; those the
+    resolution marker sets from its calculated properties read from `marker`, a callable giving
+    its Source, as the engine sets them on Resolve)."""
     base = _base(c, b)
-    published = {g: base.get(p) for g, p in c.published.items()}
+    calcs = c.calcs()
+    published = {g: (lambda p=p: marker().get(p)) if p in calcs and marker else base.get(p)
+                 for g, p in c.published.items()}
     out = []
     for where, totals in b.attackers:
         props = {**c.data, **published, "LocationName": where, **dict(c.attacker_marks)}
         stack = _units(c, where, totals, {**c.data, **published}) if isinstance(totals, list) \
             else _stack(totals)
-        out.append(Source(props=props, calcs=c.attacker_calcs(), sum_stack=stack))
+        out.append(Source(props=props, calcs=c.attacker_calcs(), sum_stack=stack,
+                          count_stack=stack if isinstance(totals, list) else _stack(totals)))
     return out
 
 
@@ -69,7 +75,8 @@ def _units(c: Calculator, where: str, units: list[dict], glob: dict):
 
 def marker_source(c: Calculator, b: Battle) -> Source:
     """The resolution marker as the engine evaluates it."""
-    attackers = attacker_sources(c, b)
+    holder: dict = {}
+    attackers = attacker_sources(c, b, lambda: holder["marker"])
 
     def sum_all(prop: str, _filter: str) -> int:
         total = 0
@@ -82,8 +89,10 @@ def marker_source(c: Calculator, b: Battle) -> Source:
         return total
 
     props = _base(c, b)
-    props.update({g: props.get(p) for g, p in c.published.items()})
-    return Source(props=props, calcs=c.calcs(), sum_stack=_stack(b.stack), sum_all=sum_all)
+    props.update({g: props.get(p) for g, p in c.published.items() if p in props})
+    holder["marker"] = Source(props=props, calcs=c.calcs(), sum_stack=_stack(b.stack),
+                              count_stack=_stack(b.stack), sum_all=sum_all)
+    return holder["marker"]
 
 
 def answer(c: Calculator, b: Battle, names: list[str] | None = None) -> dict[str, str]:

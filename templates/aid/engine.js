@@ -325,9 +325,11 @@
   }
   function whyPlace(m, place) {
     const terrain = [...new Set((m.terrain || []).filter((x) => (place.terrain || []).includes(x)))].sort();
-    if (terrain.length) return " (" + terrain.join(", ") + (place.where ? " in " + place.where : "") + ")";
+    const tname = (x) => (G.map.terrain[x] || { name: x }).name;
+    const rname = (x) => (G.map.region_names || {})[x] || x;
+    if (terrain.length) return " (" + terrain.map(tname).join(", ") + (place.where ? " in " + place.where : "") + ")";
     const regions = [...new Set((m.regions || []).filter((x) => (place.regions || []).includes(x)))].sort();
-    return " (" + (place.where || "the hex") + " is in " + regions.join(", ") + ")";
+    return " (" + (place.where || "the hex") + " is in " + regions.map(rname).join(", ") + ")";
   }
   function applyModifiers(calc, mods, values, place = null) {
     let total = 0;
@@ -535,6 +537,8 @@
   }
   // the sentences builder.words writes for this table (rules, ends of the table, refusals)
   const said = (t) => (G.words || {})[t.id] || { rules: {} };
+  // a lookup entry's condition as its table prints it (builder.words.entry)
+  const entryWords = (t, e) => (said(t).entries || [])[t.entries.indexOf(e)] || e.when;
   function either(items, word = "or") {
     return items.length <= 1 ? items.join("") : items.slice(0, -1).join(", ") + " " + word + " " + items[items.length - 1];
   }
@@ -1458,7 +1462,7 @@
   }
   function overlapNote(t, value, extra, calc) {
     const hits = t.entries.filter((e) => !specIsElse(e.when) && specMatches(e.when, value, extra));
-    if (hits.length > 1) calc.note(value + " matches both '" + hits[0].when + "' (" + hits[0].result + ") and '" + hits[1].when + "' (" + hits[1].result + "): the first listed applies.");
+    if (hits.length > 1) calc.note(value + " matches both “" + entryWords(t, hits[0]) + "” (" + hits[0].result + ") and “" + entryWords(t, hits[1]) + "” (" + hits[1].result + "): the first listed applies.");
   }
   function calcLookup(t, values, roll, calc) {
     const extra = {};
@@ -1470,7 +1474,7 @@
       if (roll != null) throw new CalcError(t.id + " looks up " + t.key + ", not a roll: leave out --roll");
       const value = values[t.key];
       const e = entryFor(t, value, extra);
-      calc.step(t.inputs.find((i) => i.id === t.key).name + " " + value + ": entry '" + e.when + "'");
+      calc.step(t.inputs.find((i) => i.id === t.key).name + " " + value + ": row “" + entryWords(t, e) + "”");
       calc.outcome = lookupOutcome(t, e, applied);
       calc.step("result: " + e.result + (calc.outcome.meaning ? " (" + calc.outcome.meaning + ")" : ""));
       calc.distribution = [[calc.outcome, new F(1)]];
@@ -1490,7 +1494,7 @@
       const [total] = parseRoll(roll, t.dice);
       calc.roll = [total];
       const [e, value] = look(total);
-      calc.step("roll " + total + (drm ? " " + signed(drm) + " = " + value : "") + ": entry '" + e.when + "'");
+      calc.step("roll " + total + (drm ? " " + signed(drm) + " = " + value : "") + ": row “" + entryWords(t, e) + "”");
       calc.outcome = lookupOutcome(t, e, applied);
       calc.step("result: " + e.result + (calc.outcome.meaning ? " (" + calc.outcome.meaning + ")" : ""));
       overlapNote(t, value, extra, calc);

@@ -29,3 +29,14 @@ def built(games, tmp_path_factory):
         paths = build_pdf(game, folder)
         out[name] = {p.stem.split("-")[-1]: p for p in paths}
     return out
+
+
+SAMPLES = ("scheldt", "vimy-ridge", "eben-emael", "europa-terrain", "operation-veritable")
+
+
+@pytest.fixture(scope="session")
+def sample_pdfs(sample_outputs):
+    """{sample: {"map" | "counters" | "aids": pdf path}}: the five samples' print files, from
+    the run's one build of every sample (tests/conftest.py; slow)."""
+    return {name: {kind: sample_outputs / name / "print" / f"{name}-{kind}.pdf"
+                   for kind in ("map", "counters", "aids")} for name in SAMPLES}

@@ -58,16 +58,19 @@ def test_every_hex_number_in_the_text_layer(built, games):
         )
 
 
-def test_each_sheet_prints_its_hexes_and_id(built, games):
+def test_adjoining_sheets_print_joined_with_their_ids(built, games):
+    """The fixture's two sheets touch: they print as one map (as the module's board joins
+    them), each sheet's hexes at their place and each sheet named (issue 39, item 5)."""
     g = games["render-sheets"]
     whole = map_layout(g)
+    assert whole.print_ids == ["16A+16B"]
+    layout = whole.sheet_layout("16A+16B")
+    offset = _offset(g, map_svg(g, "16A+16B"), g.info.paper)
     with pdfplumber.open(built["render-sheets"]["map"]) as pdf:
-        for i, sid in enumerate(whole.sheet_ids):
-            layout = whole.sheet_layout(sid)
-            offset = _offset(g, map_svg(g, sid), g.info.paper)
-            page = pdf.pages[i]
-            _hex_numbers_at_their_places(page, layout, layout.hexes, offset, g.grid.hex_mm, 2, 2)
-            assert f"Sheet {sid}" in page.extract_text(x_tolerance=1)
+        page = pdf.pages[0]
+        _hex_numbers_at_their_places(page, layout, layout.hexes, offset, g.grid.hex_mm, 2, 2)
+        text = page.extract_text(x_tolerance=1)
+        assert "Sheet 16A" in text and "Sheet 16B" in text
         # the legend and tracks of a multi-sheet map follow the sheets
         assert "TURN RECORD TRACK" in pdf.pages[-1].extract_text(x_tolerance=1)
 

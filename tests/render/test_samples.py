@@ -60,7 +60,7 @@ def test_every_hex_number_is_printed_where_the_grid_puts_it(sample_pdfs, name):
     targets = (
         [(None, layout)]
         if not layout.sheet_ids
-        else [(s, layout.sheet_layout(s)) for s in layout.sheet_ids]
+        else [(s, layout.sheet_layout(s)) for s in layout.print_ids]
     )
     with pdfplumber.open(paths["map"]) as pdf:
         for n, (sheet, lay) in enumerate(targets):
