@@ -8,6 +8,7 @@ import math
 import re
 from fractions import Fraction
 
+from builder import words
 from builder.model.rolls import RollSpec
 from builder.model.tables import FireTable
 from builder.tables import dice as tdice
@@ -245,7 +246,7 @@ def _build(game, t: FireTable) -> Calculator:
             c.attacker.append((f"{prop}a", f"{prop}s"))
             total = c.engine_prop(f"{prop}n", f'Sum("{prop}a", "{{true}}")')
             if r.effect == "prohibited":
-                bans.append((f"{total} > 0", x.lit(f"{r.label} ({r.prohibited})")))
+                bans.append((f"{total} > 0", x.lit(words.rule(game, t, r))))
             else:
                 unit_drms.append((x.lit(f"{r.label} {r.drm:+d}"),
                                   f"({total} > 0 ? {x.lit(r.drm)} : 0)", f"{total} > 0"))
