@@ -270,7 +270,8 @@ def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calc
         got = rules.replaced(applied, shown)
         if got != shown:
             return Outcome(got, meaning(t, got), {"losses": n})
-        return Outcome(shown, f"the target loses {n}" if n else (meaning(t, "-") or "no loss"),
+        nothing = t.legend.get("-", t.legend.get("—", "no loss"))
+        return Outcome(shown, f"the target loses {n}" if n else nothing,
                        {"losses": n})
 
     lo, hi = _rows(t)

@@ -336,7 +336,8 @@ def _build(game, t: FireTable) -> Calculator:
         meanings = [(f'{P}Result != "-"', f'"the target loses " + {P}Result')]
     c.prop(f"{P}Meaning", f"{P}Banned ? {x.paren(why)} : {P}Column < 0 ? "
            + x.lit(f"no effect: the {t.strength} is below the first column") + " : "
-           + x.paren(x.choose(meanings, x.lit(meaning(t, "-") or "no effect"))))
+           + x.paren(x.choose(meanings, x.lit(t.legend.get("-", t.legend.get("—", "no loss"))
+                                              if numeric else meaning(t, "-") or "no effect"))))
     if t.bands:
         c.prop(f"{P}ColumnLabel", f'{P}Column < 0 ? "none" : '
                + x.paren(x.index_lookup(f"{P}Column", list(t.bands))))

@@ -1020,7 +1020,7 @@
       const shown = n ? String(n) : "-";
       const got = replaced(applied, shown);
       if (got !== shown) return outcome(got, meaning(t, got), { losses: n });
-      return outcome(shown, n ? "the target loses " + n : (meaning(t, "-") || "no loss"), { losses: n });
+      return outcome(shown, n ? "the target loses " + n : ((t.legend || {})["-"] || (t.legend || {})["—"] || "no loss"), { losses: n });
     };
     const [lo, hi] = fireRows(t);
     const per = totals(t.dice);
