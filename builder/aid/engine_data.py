@@ -35,6 +35,7 @@ def _map_data(game: Game) -> dict:
         data["hexes"] = [[grid.label(h), list(grid.cube(h)), list(terrain.get(h, default)),
                           list(grid.center_mm(h)), regions.get(h, [])] for h in ordered]
         data["labels"] = [[lab.text, lab.hex] for lab in m.labels]
+        data["region_names"] = {r.id: r.name for r in m.regions}
         data["hexsideTypes"] = {t.id: t.name for t in m.hexside_types}
         data["hexsideEffects"] = {t.id: dict(t.effects) for t in m.hexside_types}
         data["hexsides"] = _hexsides(game)

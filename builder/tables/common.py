@@ -137,11 +137,13 @@ def _from_place(m, place) -> bool | None:
 
 def _why_place(m, place) -> str:
     """' (woods in 0303)' or ' (0203 is in west-bank)': why a place-bound modifier applies."""
+    said = place.names  # ids as the map names them
     terrain = sorted(set(m.terrain) & set(place.terrain or ()))
     if terrain:
-        return f" ({', '.join(terrain)}{' in ' + place.where if place.where else ''})"
+        return (f" ({', '.join(said.get(x, x) for x in terrain)}"
+                f"{' in ' + place.where if place.where else ''})")
     regions = sorted(set(m.regions) & set(place.regions or ()))
-    return f" ({place.where or 'the hex'} is in {', '.join(regions)})"
+    return f" ({place.where or 'the hex'} is in {', '.join(said.get(x, x) for x in regions)})"
 
 
 def apply_modifiers(calc: Calculation, mods, values: dict, place=None) -> int:

@@ -11,7 +11,7 @@ is in, the places near it, the hexsides attacked across).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from builder.tables.inputs import CalcError, Choice, InputSpec
 
@@ -33,6 +33,8 @@ class Place:
     sector: str | None = None
     regions: tuple[str, ...] | None = None
     where: str = ""  # the hex as printed or the sector's name ('' when only terrain was named)
+    # terrain and region ids -> names, for the working (not a fact: left out of comparisons)
+    names: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def known(self) -> bool:
@@ -119,14 +121,21 @@ def read(game, values: dict, calc=None) -> Place:
         where = game.grid.label(h)
         if calc is not None:
             calc.echo(f"{where}: " + ", ".join(mapinfo.terrain_name(game, x) for x in terrain))
-        return Place(terrain, hex=h, regions=tuple(mapinfo.regions_of(game, h)), where=where)
+        return Place(terrain, hex=h, regions=tuple(mapinfo.regions_of(game, h)), where=where,
+                     names=_names(game))
     if s is not None:
         sector = game.sector_by_id[s]
         if calc is not None:
             calc.echo(f"{sector.name}: " + (", ".join(mapinfo.terrain_name(game, x)
                                                       for x in sector.terrain)
                                             or "no terrain feature"))
-        return Place(tuple(sector.terrain), sector=s, where=sector.name)
+        return Place(tuple(sector.terrain), sector=s, where=sector.name, names=_names(game))
     if named:
-        return Place(tuple(named))
+        return Place(tuple(named), names=_names(game))
     return Place()
+
+
+def _names(game) -> dict:
+    """Terrain and region ids -> names as the map gives them."""
+    return {**{x.id: x.name for x in game.map.terrain_types},
+            **{r.id: r.name for r in getattr(game.map, "regions", ())}}

@@ -182,8 +182,13 @@ def _placement_text(game, p) -> str:
 
 def _start(game, sc, unit: str, calc: Calculation) -> None:
     name = piece_name(game, unit)
-    places = [p for p in sc.setup if p.unit == unit]
-    arrivals = [r for r in sc.reinforcements if r.unit == unit]
+    if isinstance(sc, _Indexed):
+        places, arrivals = sc.of("setup", unit), sc.of("reinforcements", unit)
+        leaving = sc.of("withdrawals", unit)
+    else:
+        places = [p for p in sc.setup if p.unit == unit]
+        arrivals = [r for r in sc.reinforcements if r.unit == unit]
+        leaving = [w for w in sc.withdrawals if w.unit == unit]
     short = ""
     said: list[str] = []
     for p in places:
@@ -203,7 +208,7 @@ def _start(game, sc, unit: str, calc: Calculation) -> None:
         said.append(text + (f" ({r.source})" if r.source else ""))
         calc.step(said[-1])
         short = short or (f"turn {r.turn}" if r.turn is not None else "reinforcement")
-    for w in sc.withdrawals:
+    for w in leaving:
         if w.unit == unit:
             box = next((b.name for b in game.info.boxes if b.id == w.box), "Withdrawn")
             calc.step(f"{name} leaves at the {w.timing()}, to the {box}"
@@ -332,6 +337,43 @@ def _turn(game, sc, n: int, calc: Calculation) -> None:
     if counts["leave"]:
         parts.append(f"{counts['leave']} leave{'s' if counts['leave'] == 1 else ''}")
     calc.outcome = Outcome(", ".join(parts) or "no arrivals", title)
+
+
+def start_lines(game) -> dict[str, list[str]]:
+    """Where each unit starts in each scenario that uses it, as the module's chat says it: its
+    set-up or arrival, and its withdrawal ('The Landing: ...' when there are several). One pass
+    over each scenario, so a campaign's thousands of units cost no more than their rows."""
+    out: dict[str, list[str]] = {}
+    scs = _scenarios(game)
+    for sc in scs:
+        named = {p.unit for p in sc.setup} | {r.unit for r in sc.reinforcements}
+        view = _Indexed(sc)
+        for unit in sorted(named):
+            calc = Calculation(game=game.slug, table="start", name=NAMES["start"],
+                               kind="scenario")
+            _start(game, view, unit, calc)
+            text = "; ".join(calc.steps)
+            out.setdefault(unit, []).append(f"{sc.name}: {text}" if len(scs) > 1 else text)
+    return out
+
+
+class _Indexed:
+    """A scenario whose set-up, arrivals and withdrawals are looked up by unit (the lists a
+    lookup of one unit scans, grouped once for many)."""
+
+    def __init__(self, sc):
+        self.name, self.not_in_play = sc.name, sc.not_in_play
+        self._by = {}
+        for key, items in (("setup", sc.setup), ("reinforcements", sc.reinforcements),
+                           ("withdrawals", sc.withdrawals)):
+            group: dict[str, list] = {}
+            for x in items:
+                group.setdefault(x.unit, []).append(x)
+            self._by[key] = group
+        self.unit = None
+
+    def of(self, key: str, unit: str) -> list:
+        return self._by[key].get(unit, [])
 
 
 # --- the aid's engine: every answer worked out here --------------------------------------------

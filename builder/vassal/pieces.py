@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from builder.model.counters import Marker, Unit, factor_value, split_factors
 from builder.model.game_model import Game
 from builder.vassal import traits as t
+from builder.vassal.lookups import start_traits
 
 UNIT = "Unit"
 MARKER = "Marker"
@@ -103,6 +104,7 @@ def unit_piece(game: Game, u: Unit) -> t.Piece:
     else:
         fixed += _factors(game, u.front) + [("Step", "1")]
     traits.append(t.Marker(tuple(fixed)))
+    traits.extend(start_traits(game, u.id))  # 'Where it starts': the scenario lookup in the chat
     traits.append(t.BasicPiece(front, name))
     return t.Piece(tuple(traits))
 

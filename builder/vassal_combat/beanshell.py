@@ -4,7 +4,8 @@ VASSAL 3.6/3.7 evaluates a trait's expression with BeanShell (Java semantics) af
 property the expression names; this module does the same in Python so tests can check every
 generated expression against the rules assistant without starting Java. The subset: int, boolean
 and string literals; property names (bare or $name$); ?: || && == != < <= > >= + - * / % and
-unary - !; parentheses; the functions If, GetProperty, SumStack, Sum, Random, Math.min/max/abs,
+unary - !; parentheses; the functions If, GetProperty, SumStack, CountStack, Sum, Random,
+Math.min/max/abs,
 Integer.parseInt. Semantics follow the engine, checked against it by tests/vassal_combat:
 
 * a bound property: "true"/"false" -> boolean; text of only '+-.0123456789' -> int
@@ -296,6 +297,7 @@ class Source:
     props: Mapping[str, object] = field(default_factory=dict)
     calcs: Mapping[str, str] = field(default_factory=dict)
     sum_stack: Callable[[str], int] | None = None
+    count_stack: Callable[[str], int] | None = None  # pieces of the stack a filter selects
     sum_all: Callable[[str, str], int] | None = None
     random: Callable[[int, int], int] | None = None
     _cache: dict = field(default_factory=dict, repr=False)
@@ -304,6 +306,8 @@ class Source:
         """The text of a property (a calculated one is evaluated), None when the piece lacks it."""
         if name in self.props:
             v = self.props[name]
+            if callable(v):  # a global the resolution marker sets from its own properties
+                v = v()
             return None if v is None else java_text(v)
         if name in self.calcs:
             if name not in self._cache:
@@ -495,6 +499,10 @@ def _call(name: str, args: list, src: Source) -> object:
         if len(args) != 1 or src.sum_stack is None:
             raise EvalError("SumStack(property) needs a piece in a stack")
         return int(src.sum_stack(java_text(args[0])))
+    if name == "CountStack":
+        if len(args) != 1 or src.count_stack is None:
+            raise EvalError("CountStack(filter) needs a piece in a stack")
+        return int(src.count_stack(java_text(args[0])))
     if name == "Sum":
         if len(args) != 2 or src.sum_all is None:
             raise EvalError("Sum(property, filter) needs the pieces of a map")

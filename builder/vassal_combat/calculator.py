@@ -24,7 +24,9 @@ PREFIX = "Combat"  # every property the generator adds starts so (no clash with 
 class Input:
     """A player's choice on the resolution marker (a dynamic property with menu commands).
 
-    kind: 'toggle' (0/1), 'count' (0..max, or min..max), 'number' (prompted), 'choice' (listed).
+    kind: 'toggle' (0/1), 'count' (0..max, or min..max), 'number' (prompted), 'choice' (listed);
+    'board': not asked, the module reads it from the board (the turn from the turn track's
+    global 'Turn': choices are its labels, turn min + index).
     api: the rules assistant's input id it answers, and how its value maps (see tests).
     """
 

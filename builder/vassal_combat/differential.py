@@ -77,6 +77,8 @@ def build(game, t: DifferentialTable) -> Calculator:
     tid = x.ident(t.id)
     rows = list(t.terrain_rows)
     divs = divisors(game, t)
+    nodes = vrules.static_nodes(t)  # the rules' place tests, one packed fact each
+    across = vrules.across_sets(game, t) if game.is_hex else []
 
     # what the module looks up about the defender's place, and about each attacker -> defender side
     fields = []
@@ -89,10 +91,13 @@ def build(game, t: DifferentialTable) -> Calculator:
             fields.append(Field(f"E{k}", 2))
     if divs:
         fields.append(Field("DIV", len(divs) + 1))
+    fields += [Field(f"R{i}", 2) for i in range(len(nodes))]
     loc = Packer(f"{tid}@", fields or [Field("NONE", 1)], f"{P}Loc")
 
-    def facts(terrain: tuple[str, ...]) -> dict[str, int]:
+    def facts(terrain: tuple[str, ...], place=None) -> dict[str, int]:
         out = {}
+        for i, node in enumerate(nodes):
+            out[f"R{i}"] = vrules.static_value(game, node, place) if place is not None else 0
         ts = set(terrain)
         for k, r in enumerate(rows):
             if not r.condition and r.terrain:
@@ -109,19 +114,22 @@ def build(game, t: DifferentialTable) -> Calculator:
 
     places = location_names(game)
     keys = [key_text(name) for name, _ in places]
-    all_facts = [facts(place_terrain(game, p)) for _, p in places]
+    all_facts = [facts(place_terrain(game, p), p) for _, p in places]
     default = commonest(all_facts, facts(default_terrain(game)))
     c.data.update(loc.data(keys, all_facts, default))
     for name, e in loc.word_props("LocationName", default):
         c.prop(name, e)
 
-    side_rows = [k for k, r in enumerate(rows) if r.hexsides]
-    if side_rows and game.is_hex:
+    side_rows = [k for k, r in enumerate(rows) if r.hexsides] if game.is_hex else []
+    if side_rows or across:
         c.at_property = f"{P}At_{tid}"
         c.published[c.at_property] = "LocationName"
-        pair = Packer(f"{tid}>", [Field(f"H{k}", 2) for k in side_rows], f"{P}Side")
+        pair = Packer(f"{tid}>", [Field(f"H{k}", 2) for k in side_rows]
+                      + [Field(f"XC{j}", 2) for j in range(len(across))], f"{P}Side")
         for a, b, types in hexside_types(game):
             vals = {f"H{k}": int(bool(set(types) & set(rows[k].hexsides))) for k in side_rows}
+            vals.update({f"XC{j}": int(bool(set(types) & set(want)))
+                         for j, want in enumerate(across)})
             if any(vals.values()):
                 c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"], [vals], {}))
         key = f'LocationName + ">" + {c.at_property}'
@@ -129,6 +137,8 @@ def build(game, t: DifferentialTable) -> Calculator:
             c.attacker.append((name, e))
         for k in side_rows:
             c.attacker.append((f"{P}X{k}_{tid}", pair.field(f"H{k}")))
+        for j in range(len(across)):
+            c.attacker.append((f"{P}XC{j}_{tid}", pair.field(f"XC{j}")))
 
     # the strengths: attack markers total their stacks; the defender's stack is under the marker
     attack_prop = factor_property(game, "attack")
@@ -138,17 +148,41 @@ def build(game, t: DifferentialTable) -> Calculator:
     c.attacker_marks.append((f"{P}One_{tid}", "1"))
     c.engine_prop(f"{P}Attack", f'Sum("{P}A_{tid}", "{{true}}")')
     c.engine_prop(f"{P}Attackers", f'Sum("{P}One_{tid}", "{{true}}")')
-    for k in side_rows if c.at_property else []:
+    for k in side_rows:
         c.engine_prop(f"{P}X{k}", f'Sum("{P}X{k}_{tid}", "{{true}}")')
+    for j in range(len(across)):
+        c.engine_prop(f"{P}XC{j}", f'Sum("{P}XC{j}_{tid}", "{{true}}")')
     c.engine_prop(f"{P}DefRaw", f'SumStack("{defence_prop}")')
+
+    def crossed(types: tuple[str, ...], mode: str) -> str:
+        j = across.index(tuple(types))
+        return (f"{P}XC{j} > 0" if mode == "any"
+                else f"{P}Attackers > 0 && {P}XC{j} == {P}Attackers")
+
+    # the rules: what they read from the board, their inputs, which apply and how much
+    ctx = vrules.Context(place=lambda i: loc.field(f"R{i}"),
+                         role=vrules.StackRoles(c, game, tid, "defender", "attacker"),
+                         roles=("attacker", "defender"), across=crossed if across else None)
+    shifts = shift_inputs(c, t.shifts)
+    ruled = vrules.compile_rules(c, game, t, ctx=ctx)
+    attack = f"{P}Attack"
+    if ruled.attack:  # the rules' factors on the attack, rounded once (down unless a rule says)
+        an, ad = vrules.factor(ruled.attack)
+        attack = c.prop(f"{P}AttackRuled", vrules.rounded(f"{P}Attack * {x.paren(an)}", ad,
+                                                         ruled.attack, "down"))
+    defence = f"{P}DefRaw"
+    if ruled.defence:
+        dn, dd = vrules.factor(ruled.defence)
+        defence = c.prop(f"{P}DefRuled", vrules.rounded(f"{P}DefRaw * {x.paren(dn)}", dd,
+                                                       ruled.defence, "down"))
     if divs:
         div = loc.field("DIV")
         c.prop(f"{P}Defence", x.choose(
-            [(f"{div} == {i + 1}", x.divide_by(f"{P}DefRaw", d, "down")) for i, d in enumerate(divs)],
-            f"{P}DefRaw"))
+            [(f"{div} == {i + 1}", x.divide_by(defence, d, "down")) for i, d in enumerate(divs)],
+            defence))
     else:
-        c.prop(f"{P}Defence", f"{P}DefRaw")
-    c.prop(f"{P}Diff", f"{P}Attack - {P}Defence")
+        c.prop(f"{P}Defence", defence)
+    c.prop(f"{P}Diff", f"{attack} - {P}Defence")
 
     # condition rows (e.g. a beach assault): the player says so
     conds: dict[str, str] = {}
@@ -161,7 +195,7 @@ def build(game, t: DifferentialTable) -> Calculator:
     # which rows apply, each row's column, the best for the defender
     # the rules assistant lists the rows from the terrain, then from hexsides, then conditions;
     # on a tie the first listed is named (the column is the same)
-    phases: list[list[tuple[int, str]]] = [[], [], []]
+    phases: list[list[tuple[int, str]]] = [[], [], [], []]
     for k, r in enumerate(rows):
         c.prop(f"{P}Col{k}", row_column(t, r, f"{P}Diff"))
         why = []
@@ -176,6 +210,9 @@ def build(game, t: DifferentialTable) -> Calculator:
         if r.condition:
             phases[2].append((k, c.prop(f"{P}RowC{k}", f"{conds[r.condition]} == 1 && "
                                                       f"{loc.field(f'C{k}')} == 1")))
+        ruling = [w for name, w in ruled.rows if name == r.name]
+        if ruling:  # a rule names this row (the rules assistant lists those rows last)
+            phases[3].append((k, c.prop(f"{P}RowR{k}", x.any_of(ruling))))
         why = [p for phase in phases for kk, p in phase if kk == k]
         c.prop(f"{P}Row{k}", x.any_of(why))
     d = next(k for k, r in enumerate(rows) if r.name == t.default_row)
@@ -185,12 +222,19 @@ def build(game, t: DifferentialTable) -> Calculator:
     c.prop(f"{P}RowIdx", f"!{P}Any ? {d} : " + x.choose(
         [(f"{p} && {P}Col{k} == {P}Base", str(k)) for phase in phases for k, p in phase],
         str(d)))
-    shifts = shift_inputs(c, t.shifts)
-    ruled = vrules.compile_rules(c, game, t)
     c.prop(f"{P}Banned", ruled.prohibited)
-    c.prop(f"{P}Column", f"{P}Banned || {P}Base == {x.BIG} ? -1 : " + x.paren(vrules.moved(
-        f"{P}Base", f"{shift_total(shifts)} + {x.paren(ruled.shift)}", t.columns - 1,
-        t.beyond_low, t.beyond_high)))
+    base = f"{P}Base"
+    if ruled.column:  # a rule's column, read before the shifts
+        c.prop(f"{P}RuleCol", vrules.first_index(ruled.column, lambda col: int(col) - 1))
+        base = c.prop(f"{P}BaseCol", f"{P}RuleCol >= 0 ? {P}RuleCol : {P}Base")
+    moved = vrules.moved(base, f"{shift_total(shifts)} + {x.paren(ruled.shift)}", t.columns - 1,
+                         t.beyond_low, t.beyond_high)
+    if ruled.cap:  # at most this column, after the shifts
+        c.prop(f"{P}Moved", moved)
+        c.prop(f"{P}CapCol", vrules.first_index(ruled.cap, lambda col: int(col) - 1))
+        moved = (f"{P}Moved >= 0 && {P}CapCol >= 0 && {P}Moved > {P}CapCol ? {P}CapCol : "
+                 f"{P}Moved")
+    c.prop(f"{P}Column", f"{P}Banned || {P}Base == {x.BIG} ? -1 : " + x.paren(moved))
 
     # roll, modifiers, result
     mods = modifier_inputs(c, t.modifiers)
@@ -199,9 +243,11 @@ def build(game, t: DifferentialTable) -> Calculator:
     lo, hi = tdice.dice_range(t.dice)
     die = c.roll(f"{P}Die", t.dice)
     c.prop(f"{P}Roll", x.clamp(f"{die} + {P}Drm", lo, hi))
-    c.prop(f"{P}Result", f'{P}Column < 0 ? "not allowed" : '
-           + x.paren(results_lookup(t.results, f"{P}Roll", f"{P}Column", lambda v: v)))
-    results = sorted({v for row in t.results.values() for v in row})
+    read = vrules.replaced(c, f"{P}Read", results_lookup(t.results, f"{P}Roll", f"{P}Column",
+                                                        lambda v: v), ruled)
+    c.prop(f"{P}Result", f'{P}Column < 0 ? "not allowed" : ' + x.paren(read))
+    results = sorted({v for row in t.results.values() for v in row}
+                     | {b for _, table in ruled.replace for b in table.values()})
     c.prop(f"{P}Why", ruled.why)
     c.prop(f"{P}Meaning", f'{P}Banned ? {P}Why : {P}Column < 0 ? '
            f'{x.lit(words.cannot(t, "this differential"))} : ' + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
@@ -230,13 +276,13 @@ def build(game, t: DifferentialTable) -> Calculator:
     shift_text = []
     for prop, n in shifts:
         s = next(s for s in t.shifts if f"{P}Shift_{x.ident(s.id)}" == prop)
-        shift_text.append(f'{prop} > 0 ? ", {s.label} " + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
+        shift_text.append(f'{prop} > 0 ? {x.lit(", " + s.label + " ")} + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
                           f'+ {prop} * {x.lit(n)} : ""')
     c.prop(c.line, x.text(
-        x.lit(f"{t.name}: attack "), f"{P}Attack", x.lit(" vs "), defence_text,
+        x.lit(f"{t.name}: attack "), attack, x.lit(" vs "), defence_text,
         x.lit(", "), f"{P}RowName", x.lit(" row, "), x.signed(f"{P}Diff"),
         *[x.paren(s) for s in shift_text],
-        *[f'{x.paren(when)} ? ", " + {label} : ""' for label, when in ruled.shown],
+        *[f'{x.paren(w)} ? ", " + {x.paren(lab)} : ""' for lab, w in ruled.shown],
         x.lit(" -> "), f'{P}Column < 0 ? "not allowed" : "column " + ({P}Column + 1) + " ("'
         f' + {P}ColumnLabel + "), die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "")'
         f' + {P}Drm + " = " + ({die} + {P}Drm) : "") + ": " + {P}Result'

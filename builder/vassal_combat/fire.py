@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from builder.model.tables import FireTable
+from builder.tables.common import meaning
 from builder.tables.fire import _band as band_range
 from builder.tables.rounding import show
 from builder.vassal import expr as x
@@ -43,12 +44,17 @@ def build(game, t: FireTable) -> Calculator:
     tid = x.ident(t.id)
     places = location_names(game)
     keys = [key_text(name) for name, _ in places]
+    nodes = vrules.static_nodes(t)  # the rules' place tests, one packed fact each
     raw = [divisor(game, t, place_terrain(game, p)) for _, p in places]
     divs = sorted(set(raw) | {Fraction(1)})
-    all_facts = [{"DIV": divs.index(d)} for d in raw]
-    default = commonest(all_facts, {"DIV": divs.index(divisor(game, t, default_terrain(game)))})
-    loc = Packer(f"{tid}@", [Field("DIV", len(divs))], f"{P}Loc")
-    if t.terrain_effect:
+    all_facts = [{"DIV": divs.index(d), **{f"R{i}": vrules.static_value(game, n, p)
+                                           for i, n in enumerate(nodes)}}
+                 for d, (_, p) in zip(raw, places)]
+    default = commonest(all_facts, {"DIV": divs.index(divisor(game, t, default_terrain(game))),
+                                    **{f"R{i}": 0 for i in range(len(nodes))}})
+    loc = Packer(f"{tid}@", [Field("DIV", len(divs))] + [Field(f"R{i}", 2) for i in range(len(nodes))],
+                 f"{P}Loc")
+    if t.terrain_effect or nodes:
         c.data.update(loc.data(keys, all_facts, default))
         for name, e in loc.word_props("LocationName", default):
             c.prop(name, e)
@@ -80,13 +86,21 @@ def build(game, t: FireTable) -> Calculator:
     c.prop(f"{P}Loss", x.choose(
         [(f"{div} == {i}", x.divide_by(f"{P}Read", d, t.rounding)) for i, d in enumerate(divs)
          if d != 1], f"{P}Read"))
-    ruled = vrules.compile_rules(c, game, t)
+    ctx = vrules.Context(place=lambda i: loc.field(f"R{i}"),
+                         role=vrules.StackRoles(c, game, tid, "target", asked="firer"),
+                         roles=("firer", "target"))
+    ruled = vrules.compile_rules(c, game, t, ctx=ctx)
     c.prop(f"{P}Banned", ruled.prohibited)
-    c.prop(f"{P}Result", f'{P}Banned ? "not allowed" : {P}Column < 0 ? "no column" : '
-           f'({P}Loss > 0 ? "" + {P}Loss : "-")')
+    c.prop(f"{P}Shown", f'{P}Loss > 0 ? "" + {P}Loss : "-"')
+    c.prop(f"{P}Got", vrules.replaced(c, f"{P}Read", f"{P}Shown", ruled))
+    c.prop(f"{P}Result", f'{P}Banned ? "not allowed" : {P}Column < 0 ? "no column" : {P}Got')
+    given = {b: meaning(t, b) for _, table in ruled.replace for b in table.values()}
+    plain = f'({P}Loss > 0 ? "the target loses " + {P}Loss : "no loss")'
+    if given:  # a result a rule gave says what it means
+        plain = (f"{P}Got != {P}Shown ? " + x.paren(x.choose(
+            [(f"{P}Got == {x.lit(b)}", x.lit(m)) for b, m in given.items()], '""')) + " : " + plain)
     c.prop(f"{P}Meaning", f'{P}Banned ? {x.paren(ruled.why)} : '
-           f'{P}Column < 0 ? "no column for this fire strength" : '
-                          f'({P}Loss > 0 ? "the target loses " + {P}Loss : "no loss")')
+           f'{P}Column < 0 ? "no column for this fire strength" : ' + x.paren(plain))
     band_labels = [f"[{b}]" if t.exact_bands else b for b in t.bands]
     c.prop(f"{P}ColumnLabel", f'{P}Column < 0 ? "none" : '
            + x.paren(x.index_lookup(f"{P}Column", list(t.bands))))

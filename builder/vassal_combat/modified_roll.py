@@ -38,7 +38,7 @@ def build(game, t: ModifiedRollTable) -> Calculator:
     # what the target's place says: the best member of each terrain group, terrain/region flags
     fields = [Field(f"G{i}", len(groups[g]) + 1) for i, g in enumerate(map_groups)]
     fields += [Field(f"A{i}", 2) for i, _ in enumerate(auto)]
-    nodes = vrules.static_nodes(t) if game.is_hex else []
+    nodes = vrules.static_nodes(t)
     fields += [Field(f"R{i}", 2) for i, _ in enumerate(nodes)]
 
     def facts(terrain: tuple[str, ...], regs: tuple[str, ...], place=None) -> dict[str, int]:
@@ -99,7 +99,10 @@ def build(game, t: ModifiedRollTable) -> Calculator:
         parts.append((x.lit(f"{m.label} {m.value:+d}") if not many else
                       f'"{m.label} " + {n} + " x {m.value:+d}"', f"{n} * {x.lit(m.value)}",
                       f"{n} > 0"))
-    ruled = vrules.compile_rules(c, game, t, lambda i: loc.field(f"R{i}"))
+    ctx = vrules.Context(place=lambda i: loc.field(f"R{i}"),
+                         role=vrules.StackRoles(c, game, tid, "target", asked="firer"),
+                         roles=("firer", "target"))
+    ruled = vrules.compile_rules(c, game, t, ctx=ctx)
     terms = [v for _, v, _ in parts] + ([ruled.drm] if ruled.drm != "0" else [])
     parts += [(lab, "0", w) for lab, w in ruled.shown]  # shown in the line; counted in ruled.drm
     c.prop(f"{P}Drm", " + ".join(x.paren(v) for v in terms) if terms else "0")
@@ -120,14 +123,15 @@ def build(game, t: ModifiedRollTable) -> Calculator:
         markers = f"{P}Markers"
     else:
         markers = "1"
-    results = sorted(set(t.results.values()) | set(t.natural.values()))
+    results = sorted(set(t.results.values()) | set(t.natural.values())
+                     | {b for _, table in ruled.replace for b in table.values()})
     for i in range(1, n + 1):
         die = c.roll(f"{P}Die{i}", t.dice)
         row = x.clamp(f"{die} + {P}Drm", lo, hi)
         nat = [(f"{die} == {int(k)}", x.lit(v)) for k, v in sorted(t.natural.items())]
         c.prop(f"{P}Row{i}", row)
-        c.prop(f"{P}Res{i}", x.choose(nat, x.index_lookup(f"{P}Row{i}", [
-            t.results[str(r)] for r in range(lo, hi + 1)], base=lo)))
+        c.prop(f"{P}Res{i}", vrules.replaced(c, f"{P}Read{i}_", x.choose(nat, x.index_lookup(
+            f"{P}Row{i}", [t.results[str(r)] for r in range(lo, hi + 1)], base=lo)), ruled))
         c.prop(f"{P}Eff{i}", x.choose([(f"{P}Res{i} == {x.lit(v)}", x.lit(
             v.strip().lower() not in NO_EFFECT)) for v in results], "false"))
         how = (f'"die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "") + {P}Drm + '

@@ -48,7 +48,7 @@ def help_text(c: Calculator) -> str:
     if c.attacker_name:
         steps.append(f"drop an '{c.attacker_name}' marker on each hex or sector attacking from "
                      "(all units stacked with it count)")
-    if c.inputs:
+    if any(i.kind != "board" for i in c.inputs):
         steps.append("set the options in this marker's Options menu")
     steps.append("then choose Resolve (Ctrl+R): the module " + ("rolls and reports" if c.dice
                                                                  else "reports") + " here")
@@ -60,6 +60,8 @@ def _input_traits(c: Calculator) -> tuple[list[vt.Trait], list[str]]:
     out: list[vt.Trait] = []
     menus: list[str] = []
     for i in c.inputs:
+        if i.kind == "board":  # read from the board (the turn track), not asked
+            continue
         reset = vt.Command("", vt.named(RESET), vt.changer_set(i.default))
         if i.kind == "toggle":
             cmds = (vt.Command(f"{i.label}: on/off", vt.named(f"{i.prop}Toggle"),

@@ -83,6 +83,32 @@ def terrain_shift(game, t: RatioTable, ids: tuple[str, ...]) -> int:
     return min(found) if found else 0
 
 
+def _has_shift(game, t: RatioTable, ids: tuple[str, ...]) -> bool:
+    """Whether a terrain of the place gives a column shift (as terrain_shift finds one)."""
+    for i in ids:
+        tt = game.terrain_types.get(i)
+        if tt is not None and t.shift_effect and t.shift_effect in tt.effects:
+            try:
+                int(tt.effects[t.shift_effect])
+            except (TypeError, ValueError):
+                continue
+            return True
+    return False
+
+
+def _side_shifts(game, t: RatioTable) -> list[tuple[str, int]]:
+    """(hexside type, shift) for the hexside types that shift the column of an attack across
+    them (builder.tables.ratio: each type crossed counts once, with the terrain's shifts)."""
+    if not game.is_hex or not t.shift_effect:
+        return []
+    out = []
+    for ht in game.map.hexside_types:
+        v = ht.effects.get(t.shift_effect)
+        if isinstance(v, int) and not isinstance(v, bool):
+            out.append((ht.id, v))
+    return out
+
+
 def hexside_divisor(game, t: RatioTable, types: tuple[str, ...]) -> Fraction:
     vals = _effect_values(game.map.hexside_types if game.is_hex else (), t.terrain_effect)
     return max([Fraction(1)] + [vals[s] for s in types if s in vals])
@@ -129,10 +155,16 @@ def _build(game, t: RatioTable) -> Calculator:
     places = location_names(game)
     keys = [key_text(name) for name, _ in places]
 
+    nodes = vrules.static_nodes(t)  # the rules' place tests, one packed fact each
+    across = vrules.across_sets(game, t) if game.is_hex else []
+
     # facts about the defender's place
     def facts(place) -> dict[str, Fraction | int]:
         ids = place_terrain(game, place) if place is not None else default_terrain(game)
-        out = {"DIV": terrain_divisor(game, t, ids), "SHIFT": terrain_shift(game, t, ids)}
+        out = {"DIV": terrain_divisor(game, t, ids), "SHIFT": terrain_shift(game, t, ids),
+               "TSH": int(_has_shift(game, t, ids))}
+        for i, node in enumerate(nodes):
+            out[f"R{i}"] = vrules.static_value(game, node, place) if place is not None else 0
         if fire is not None and place is not None and not game.is_hex:
             s = game.sector_by_id[place]
             out["MG"] = _band(fire, s.mg) + 1 if s.mg else 0
@@ -146,7 +178,7 @@ def _build(game, t: RatioTable) -> Calculator:
 
     def coded(f) -> dict[str, int]:
         out = {"DIV": divs.index(f["DIV"]), "SHIFT": f["SHIFT"] - lo_shift}
-        for k in ("MG", "ARC"):
+        for k in ("MG", "ARC", "TSH", *(f"R{i}" for i in range(len(nodes)))):
             if k in f:
                 out[k] = f[k]
         return out
@@ -154,6 +186,10 @@ def _build(game, t: RatioTable) -> Calculator:
     fields = [Field("DIV", len(divs)), Field("SHIFT", shifts_seen[-1] - lo_shift + 1)]
     if fire is not None and not game.is_hex:
         fields += [Field("MG", len(fire.bands) + 1), Field("ARC", 2)]
+    fields += [Field(f"R{i}", 2) for i in range(len(nodes))]
+    side_shifts = _side_shifts(game, t)
+    if side_shifts:
+        fields.append(Field("TSH", 2))
     loc = Packer(f"{tid}@", fields, f"{P}Loc")
     all_facts = [coded(f) for f in raw]
     default = commonest(all_facts, coded(facts(None)))
@@ -177,6 +213,8 @@ def _build(game, t: RatioTable) -> Calculator:
         side_divs = sorted({hexside_divisor(game, t, types) for _, _, types in sides} - {1})
         if side_divs:
             pair_fields.append(Field("HD", len(side_divs) + 1))
+    pair_fields += [Field(f"XC{j}", 2) for j in range(len(across))]
+    pair_fields += [Field(f"SS{m}", 2) for m in range(len(side_shifts))]
     arc_pairs = []
     if fire is not None and not game.is_hex:
         pair_fields.append(Field("INARC", 2))
@@ -188,12 +226,14 @@ def _build(game, t: RatioTable) -> Calculator:
         c.at_property = f"{P}At_{tid}"
         c.published[c.at_property] = "LocationName"
         pair = Packer(f"{tid}>", pair_fields, f"{P}Side")
-        if side_divs:
-            for a, b, types in sides:
+        for a, b, types in sides:  # what each side between two hexes does to an attack across
+            vals = {f"XC{j}": int(bool(set(types) & set(want))) for j, want in enumerate(across)}
+            vals.update({f"SS{m}": int(h in types) for m, (h, _) in enumerate(side_shifts)})
+            if side_divs:
                 d = hexside_divisor(game, t, types)
-                if d != 1:
-                    c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"],
-                                            [{"HD": side_divs.index(d) + 1}], {}))
+                vals["HD"] = side_divs.index(d) + 1 if d != 1 else 0
+            if any(vals.values()):
+                c.data.update(pair.data([f"{key_text(a)}>{key_text(b)}"], [vals], {}))
         from builder.vassal.ids import sector_label
 
         for a, b in arc_pairs:
@@ -204,24 +244,58 @@ def _build(game, t: RatioTable) -> Calculator:
             c.attacker.append((name, e))
         if side_divs:
             hd = pair.field("HD")
-            c.attacker.append((f"{P}A_{tid}", x.choose(
+            c.attacker.append((f"{P}H_{tid}", x.choose(
                 [(f"{hd} == {i + 1}", x.divide_by(strength, d, rule)) for i, d in enumerate(side_divs)],
                 strength)))
-        else:
-            c.attacker.append((f"{P}A_{tid}", strength))
+            strength = f"{P}H_{tid}"
         if arc_pairs:
             c.attacker.append((f"{P}Arc_{tid}", pair.field("INARC")))
-    else:
-        c.attacker.append((f"{P}A_{tid}", strength))
+        for j in range(len(across)):
+            c.attacker.append((f"{P}XC{j}_{tid}", pair.field(f"XC{j}")))
+        for m in range(len(side_shifts)):
+            c.attacker.append((f"{P}SS{m}_{tid}", pair.field(f"SS{m}")))
     c.attacker_marks.append((f"{P}One_{tid}", "1"))
+    c.engine_prop(f"{P}Attackers", f'Sum("{P}One_{tid}", "{{true}}")')
+    for j in range(len(across)):
+        c.engine_prop(f"{P}XC{j}", f'Sum("{P}XC{j}_{tid}", "{{true}}")')
+    for m in range(len(side_shifts)):
+        c.engine_prop(f"{P}SS{m}", f'Sum("{P}SS{m}_{tid}", "{{true}}")')
+
+    def crossed(types: tuple[str, ...], mode: str) -> str:
+        j = across.index(tuple(types))
+        return (f"{P}XC{j} > 0" if mode == "any"
+                else f"{P}Attackers > 0 && {P}XC{j} == {P}Attackers")
+
+    # the rules: what they read from the board, their inputs, which apply and how much
+    shifts = shift_inputs(c, t.shifts)
+    ctx = vrules.Context(place=lambda i: loc.field(f"R{i}"),
+                         role=vrules.StackRoles(c, game, tid, "defender", "attacker"),
+                         roles=("attacker", "defender"), across=crossed if across else None,
+                         per_unit=game.is_hex)
+    ruled = vrules.compile_rules(c, game, t, ctx=ctx)
+    # a per-unit rule (a unit attacking across a canal halved) at each attack marker that crosses
+    for k, (r, uses, types, _rest) in enumerate(ruled.per_unit):
+        keep = f"{P}Keep_{tid}_{x.ident(r.id)}"
+        c.published[keep] = uses
+        a, b = vrules._fraction(r)
+        j = across.index(tuple(types))
+        scaled = x.round_div(f"{strength} * {a}", str(b), r.rounding or rule)
+        crosses = f"{pair.field(f'XC{j}')} == 1 && {keep} > 0"
+        c.attacker.append((f"{P}U{k}_{tid}", f"{crosses} ? {x.paren(scaled)} : {strength}"))
+        strength = f"{P}U{k}_{tid}"
+    c.attacker.append((f"{P}A_{tid}", strength))
 
     c.engine_prop(f"{P}Attack", f'Sum("{P}A_{tid}", "{{true}}")')
-    c.engine_prop(f"{P}Attackers", f'Sum("{P}One_{tid}", "{{true}}")')
     c.engine_prop(f"{P}DefRaw", f'SumStack("{defence_prop}")')
+    defence = f"{P}DefRaw"
     if t.edge_cap and t.edge_cap_defence:
-        c.prop(f"{P}Defence", f"Math.min({P}DefRaw, {t.edge_cap})")
+        defence = c.prop(f"{P}DefCapped", f"Math.min({P}DefRaw, {t.edge_cap})")
+    if ruled.defence:  # a rule's factor on the defence, rounded once, at least 1 of a defence
+        dn, dd = vrules.factor(ruled.defence)
+        c.prop(f"{P}Defence", f"{defence} == 0 ? 0 : Math.max(" + vrules.rounded(
+            f"{defence} * {x.paren(dn)}", dd, ruled.defence, rule) + ", 1)")
     else:
-        c.prop(f"{P}Defence", f"{P}DefRaw")
+        c.prop(f"{P}Defence", defence)
 
     # the defender's fire first: its machine guns (from the map), their arc, a roll
     if fire is not None and not game.is_hex:
@@ -238,9 +312,17 @@ def _build(game, t: RatioTable) -> Calculator:
         c.prop(f"{P}Loss", "0")
     c.prop(f"{P}Net", f"Math.max({P}Attack - {P}Loss, 0)")
     div = loc.field("DIV")
-    c.prop(f"{P}Divided", x.choose(
-        [(f"{div} == {i}", x.divide_by(f"{P}Net", d, rule)) for i, d in enumerate(divs) if d != 1],
-        f"{P}Net"))
+    if ruled.attack:  # the terrain's divisor and the rules' factors, rounded once
+        an, ad = vrules.factor(ruled.attack)
+        c.prop(f"{P}Divided", x.choose(
+            [(f"{div} == {i}", vrules.rounded(f"{P}Net * {d.denominator} * {x.paren(an)}",
+                                              f"{d.numerator} * {x.paren(ad)}", ruled.attack, rule))
+             for i, d in enumerate(divs) if d != 1],
+            vrules.rounded(f"{P}Net * {x.paren(an)}", ad, ruled.attack, rule)))
+    else:
+        c.prop(f"{P}Divided", x.choose(
+            [(f"{div} == {i}", x.divide_by(f"{P}Net", d, rule)) for i, d in enumerate(divs)
+             if d != 1], f"{P}Net"))
 
     # the odds as a fraction WNum / WDen, and the column (-1: not allowed)
     below = t.rounding_below or MIRROR[t.rounding]
@@ -263,13 +345,32 @@ def _build(game, t: RatioTable) -> Calculator:
         [(f"{p0} * {wd} > {wn} * {q0}", str(low)), (f"{pn} * {wd} < {wn} * {qn}", str(high))]
         + [(le(k), str(k)) for k in range(last, 0, -1)], "0"))
     sh = loc.field("SHIFT")
-    c.prop(f"{P}TerrainShift", f"{sh} - {-lo_shift}" if lo_shift else sh)
-    shifts = shift_inputs(c, t.shifts)
-    ruled = vrules.compile_rules(c, game, t)
+    here = f"{sh} - {-lo_shift}" if lo_shift else sh
+    if not side_shifts:
+        c.prop(f"{P}TerrainShift", here)
+    elif t.terrain_choice == "cumulative":  # the hexside types any attacker crosses, once each
+        c.prop(f"{P}TerrainShift", " + ".join(
+            [x.paren(here)] + [f"({P}SS{m} > 0 ? {x.lit(v)} : 0)" for m, (_, v) in
+                               enumerate(side_shifts)]))
+    else:  # the one best for the defender of the terrain's and the crossed hexsides'
+        options = [f"{loc.field('TSH')} == 1 ? {x.paren(here)} : {x.BIG}"] + [
+            f"{P}SS{m} > 0 ? {x.lit(v)} : {x.BIG}" for m, (_, v) in enumerate(side_shifts)]
+        c.prop(f"{P}ShiftBest", x.minimum(options))
+        c.prop(f"{P}TerrainShift", f"{P}ShiftBest == {x.BIG} ? 0 : {P}ShiftBest")
     c.prop(f"{P}Banned", ruled.prohibited)
-    c.prop(f"{P}Column", f"{P}Banned || {P}OddsCol < 0 ? -1 : " + x.paren(vrules.moved(
-        f"{P}OddsCol", f"{P}TerrainShift + {shift_total(shifts)} + {x.paren(ruled.shift)}", last,
-        t.beyond_low, t.beyond_high)))
+    labels = [_label(col) for col in t.columns]
+    base = f"{P}OddsCol"
+    if ruled.column:  # a rule's column, read before the shifts
+        c.prop(f"{P}RuleCol", vrules.first_index(ruled.column, lambda col: labels.index(_label(col))))
+        base = c.prop(f"{P}BaseCol", f"{P}RuleCol >= 0 ? {P}RuleCol : {P}OddsCol")
+    moved = vrules.moved(base, f"{P}TerrainShift + {shift_total(shifts)} + {x.paren(ruled.shift)}",
+                         last, t.beyond_low, t.beyond_high)
+    if ruled.cap:  # at most this column, after the shifts
+        c.prop(f"{P}Moved", moved)
+        c.prop(f"{P}CapCol", vrules.first_index(ruled.cap, lambda col: labels.index(_label(col))))
+        moved = (f"{P}Moved >= 0 && {P}CapCol >= 0 && {P}Moved > {P}CapCol ? {P}CapCol : "
+                 f"{P}Moved")
+    c.prop(f"{P}Column", f"{P}Banned || {P}OddsCol < 0 ? -1 : " + x.paren(moved))
 
     # roll, modifiers, result, losses
     mods = modifier_inputs(c, t.modifiers)
@@ -278,8 +379,9 @@ def _build(game, t: RatioTable) -> Calculator:
     lo, hi = tdice.dice_range(t.dice)
     die = c.roll(f"{P}Die", t.dice)
     c.prop(f"{P}Roll", x.clamp(f"{die} + {P}Drm", lo, hi))
-    c.prop(f"{P}Result", f'{P}Column < 0 ? "not allowed" : '
-           + x.paren(results_lookup(t.results, f"{P}Roll", f"{P}Column", lambda v: v)))
+    read = vrules.replaced(c, f"{P}Read", results_lookup(t.results, f"{P}Roll", f"{P}Column",
+                                                        lambda v: v), ruled)
+    c.prop(f"{P}Result", f'{P}Column < 0 ? "not allowed" : ' + x.paren(read))
     c.prop(f"{P}Why", ruled.why)
     c.prop(f"{P}ColumnLabel", f'{P}Column < 0 ? "not allowed" : '
            + x.paren(x.index_lookup(f"{P}Column", [_label(col) for col in t.columns])))
@@ -302,7 +404,8 @@ def _build(game, t: RatioTable) -> Calculator:
                f' + ({P}DLoss != {P}DLossRead ? " (retreats one sector: " + {P}DLossRead + " - "'
                f' + ({P}DLossRead - {P}DLoss) + ")" : "")')
     else:
-        results = sorted({v for row in t.results.values() for v in row})
+        results = sorted({v for row in t.results.values() for v in row}
+                         | {b for _, table in ruled.replace for b in table.values()})
         c.prop(f"{P}Meaning", f'{P}Banned ? {P}Why : {P}Column < 0 ? '
                f'{x.lit(words.cannot(t, "these odds"))} : ' + x.paren(x.choose([(f"{P}Result == {x.lit(v)}", x.lit(meaning(t, v)))
                                    for v in results], '""')))
@@ -328,7 +431,7 @@ def _build(game, t: RatioTable) -> Calculator:
                  f'{P}TerrainShift : ""')
     for prop, n in shifts:
         s = next(s for s in t.shifts if f"{P}Shift_{x.ident(s.id)}" == prop)
-        parts.append(f'{prop} > 0 ? ", {s.label} " + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
+        parts.append(f'{prop} > 0 ? {x.lit(", " + s.label + " ")} + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
                      f'+ {prop} * {x.lit(n)} : ""')
     for label, when in ruled.shown:
         parts.append(f'{x.paren(when)} ? ", " + {label} : ""')

@@ -1,17 +1,24 @@
 """A table's rules (builder.model.rules) compiled to module expressions, with the meanings of
-builder.tables.effects: player-set rules and flags become menu inputs, the turn an input, a
-condition on the target's place a packed location fact; a rule's uses (after cancellations) feed
-the column shift, the die-roll modifier or the refusal.
+builder.tables.effects and the order of builder.tables.rules.evaluate: a rule's uses (a when-less
+rule's from the marker's menu, a condition's 1 or 0), cancellations one for one in order, groups
+keeping the strongest, the table's rules_combine stage by stage, then each effect: prohibited,
+attack and defence factors (rounded once), a row, a column, shifts, a cap, roll modifiers and
+replaced results.
 
-The module compiles the effects 'shift', 'drm', 'cancels' and 'prohibited' under conditions on
-the turn, its period, flags and (where the calculator packs place facts) the terrain, region and
-named place, combined with all/any/not. A table with any other rule is not offered in the module
-(`unsupported` says why, and the module assembly lists it), never resolved without its rule.
+Conditions are read from the board wherever it shows them: the turn, its period and the
+scenario from the marker's inputs (the player sets the turn), flags asked, the place's terrain,
+region and named place packed per location, the defender's (target's) side, type, formation or
+size counted on its stack (CountStack), an attacking unit's on each attack marker's stack, the
+hexsides each attack marker attacks across (any, all, or per unit at the marker), the firing
+unit's attributes asked. A rule a kind's calculator cannot read (`by_hand` says why) is left out
+and named to the player on the marker and in every chat line; `builder check` reports it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from builder import words
 from builder.model.tables import RollSpec
@@ -20,20 +27,28 @@ from builder.vassal import expr as x
 from builder.vassal_combat.calculator import PREFIX, Input
 
 P = PREFIX
-EFFECTS = {"shift", "drm", "cancels", "prohibited"}
-DYNAMIC = {"turn", "period", "flag", "all", "any", "not_"}
-STATIC = {"terrain", "region", "place", "within"}
+FACTORS = ("attack_divisor", "attack_multiplier", "defence_divisor", "defence_multiplier")
+# the effects each kind's calculator applies (builder.tables.effects says which kinds take which)
+EFFECTS = {
+    "ratio": {"prohibited", "cancels", *FACTORS, "column", "shift", "cap", "drm", "replace"},
+    "differential": {"prohibited", "cancels", *FACTORS, "row", "column", "shift", "cap", "drm",
+                     "replace"},
+    "fire": {"prohibited", "replace"},
+    "modified-roll": {"prohibited", "cancels", "drm", "replace"},
+    "lookup": {"prohibited", "cancels", "drm", "replace"},
+}
 
 
-def by_hand(game, t, places: bool) -> dict[str, str]:
+def by_hand(game, t, ctx: Context | None = None) -> dict[str, str]:
     """The rules the module cannot apply for this table: rule id -> why. The table is still
     offered; its marker leaves these rules out and tells the player to apply them by hand (a
-    cancellation goes with the rule it cancels: one applied without the other would be wrong)."""
+    cancellation goes with the rule it cancels: one applied without the other would be wrong).
+    ctx: what the kind's calculator reads (by default: caps of its kind)."""
+    if ctx is None:
+        ctx = caps(game, t.kind)
     out: dict[str, str] = {}
-    if t.rules_combine != "cumulative" and len(t.rules) > 1:
-        return {r.id: f"rules_combine = '{t.rules_combine}'" for r in t.rules}
     for r in t.rules:
-        why = _rule_unsupported(game, t, r, places)
+        why = _rule_unsupported(game, t, r, ctx)
         if why:
             out[r.id] = why
     changed = True
@@ -44,22 +59,65 @@ def by_hand(game, t, places: bool) -> dict[str, str]:
                 other = r.cancels if r.id in out else r.id
                 out[other] = f"goes with rule '{r.id if other == r.cancels else r.cancels}'"
                 changed = True
+        if t.rules_combine != "cumulative" and out and len(out) < len(t.rules):
+            # which rule of a stage counts depends on the others: all compiled or none
+            for r in t.rules:
+                if r.id not in out:
+                    out[r.id] = f"rules_combine = '{t.rules_combine}' with a rule applied by hand"
+                    changed = True
     return out
 
 
-def _rule_unsupported(game, t, r, places: bool) -> str:
-    if r.group:
-        return "it is in a group"
-    if r.effect not in EFFECTS and not (r.effect == "replace" and t.kind == "lookup"):
+def settings_by_hand(game, t) -> list[tuple[str, str]]:
+    """(key, what the player does) for a table setting the module does not apply yet: the
+    marker names it for the player, `builder check` reports it, as for a rule by hand."""
+    out = []
+    if getattr(t, "ends", "before-shifts") == "after-shifts":
+        said = ("odds or a differential past an end of the table keep counting: shift from "
+                "there, then read the table's end")
+        out.append(("ends", said))
+    if getattr(t, "divide", "total") == "per-unit":
+        said = ("divide each attacking unit's strength by the terrain and the rules, rounding "
+                "each, before adding them up")
+        out.append(("divide", said))
+    if t.kind in ("ratio", "differential", "lookup"):
+        from builder.tables.common import place_bound
+
+        for m in getattr(t, "modifiers", ()):
+            if place_bound(m):
+                said = (f"{m.label}: {m.value:+d} to the roll when the place has it (set it on "
+                        "the marker's menu)")
+                out.append(("modifiers", said))
+    return out
+
+
+def _rule_unsupported(game, t, r, ctx: Context) -> str:
+    if r.effect not in EFFECTS.get(t.kind, ()):
         return f"effect '{r.effect}'"
-    if r.effect == "shift" and t.kind not in ("ratio", "differential"):
-        return "shift"
-    for c in (r.when.walk() if r.when else ()):
-        for k in c.keys():
-            if k in STATIC and not (places and game.is_hex):
-                return f"a condition on '{k}'"
-            if k not in DYNAMIC | STATIC and not (k == "input" and t.kind == "lookup"):
-                return f"a condition on '{k}'"
+    if r.effect == "replace" and getattr(t, "result_format", "") == "attacker/defender":
+        return "a result replaced where losses are read from it"
+    if t.rules_combine == "best-for-defender" and r.effect in FACTORS and r.max_uses > 4:
+        return "a factor used more than four times cannot be compared in the engine's arithmetic"
+    if r.when is None:
+        return ""
+    if _per_unit(r):
+        if not ctx.per_unit or ctx.across is None:
+            return "attackers = 'per-unit'"
+        types, _ = _split_per_unit(r.when)
+        if types is None:
+            return "attackers = 'per-unit' inside any or not"
+    for c in r.when.walk():
+        if (c.terrain or c.region or c.place) and ctx.place is None:
+            return f"a condition on '{next(k for k in ('terrain', 'region', 'place') if getattr(c, k))}'"
+        for role in ("attacker", "defender", "firer", "target"):
+            if getattr(c, role) and (ctx.role is None or role not in ctx.roles):
+                return f"a condition on '{role}'"
+        if c.across and ctx.across is None:
+            return "a condition on 'across'"
+        if c.scenario and not (ctx.scenario and game.scenarios):
+            return "a condition on 'scenario'"
+        if c.input and t.kind != "lookup":
+            return "a condition on 'input'"
         if c.turn and RollSpec(c.turn).names():
             return "turn compared with an input"
     return ""
@@ -76,14 +134,65 @@ def static_nodes(t) -> list:
 
 
 def static_value(game, node, place) -> int:
-    """1 when a node's place tests hold at this hex (its other tests are compiled apart)."""
-    from builder import mapinfo
+    """1 when a node's place tests hold at this hex or sector (its other tests are compiled
+    apart); as builder.tables.rules: on an area map a region or named place is never known."""
+    from builder.vassal_combat.places import place_terrain, regions
 
-    f = trules.Facts(terrain=set(mapinfo.terrain_of(game, place)),
-                     regions=set(mapinfo.regions_of(game, place)), hex=place)
+    if game.is_hex:
+        f = trules.Facts(terrain=set(place_terrain(game, place)),
+                         regions=set(regions(game, place)), hex=place)
+    else:
+        f = trules.Facts(terrain=set(place_terrain(game, place)))
     part = node.model_copy(update={"turn": "", "period": (), "flag": "", "all": (), "any": (),
-                                   "not_": None})
+                                   "not_": None, "scenario": (), "attacker": {}, "defender": {},
+                                   "firer": {}, "target": {}, "across": (), "attackers": "any",
+                                   "input": {}})
     return int(bool(trules.holds(game, part, f)))
+
+
+# which unit property holds each attribute a condition tests (builder.vassal.pieces)
+UNIT_PROPERTY = {"side": "SideId", "type": "Type", "formation": "FormationId", "size": "Size"}
+
+
+def stack_test(attr: str, values: tuple[str, ...]) -> str:
+    """A CountStack filter: a piece whose attribute is one of the values."""
+    prop = UNIT_PROPERTY[attr]
+    return "{" + " || ".join(f'{prop}=="{v}"' for v in values) + "}"
+
+
+def caps(game, kind: str) -> Context:
+    """What a kind's calculator reads (the callables stand in; for by_hand without building)."""
+    def stub(*_):
+        return ""
+    hexes = game.is_hex
+    if kind == "ratio":
+        return Context(place=stub, role=stub, roles=("attacker", "defender"),
+                       across=stub if hexes else None, per_unit=hexes)
+    if kind == "differential":
+        return Context(place=stub, role=stub, roles=("attacker", "defender"),
+                       across=stub if hexes else None)
+    if kind in ("fire", "modified-roll"):
+        return Context(place=stub, role=stub, roles=("firer", "target"))
+    return Context()
+
+
+@dataclass
+class Context:
+    """What a kind's calculator reads for a rule's conditions beyond its inputs (None: it cannot,
+    and a rule testing it is applied by hand).
+
+    place(i): the packed fact of static_nodes(t)[i] at the defender's (target's) place, 1 when
+    its terrain/region/place tests hold; role(role, attr, values): whether a unit of that role
+    has one of the values (read from the pieces, or asked); across(types, mode): whether any or
+    all attacking units attack across one of the hexside types; per_unit: the kind applies
+    attackers = 'per-unit' rules at each attack marker (Compiled.per_unit says how)."""
+
+    place: Callable[[int], str] | None = None
+    role: Callable[[str, str, tuple[str, ...]], str] | None = None
+    roles: tuple[str, ...] = ()
+    across: Callable[[tuple[str, ...], str], str] | None = None
+    per_unit: bool = False
+    scenario: bool = True
 
 
 @dataclass
@@ -94,21 +203,48 @@ class Compiled:
     why: str = '""'
     replace: list = field(default_factory=list)  # (uses expression, {read: given})
     shown: list = field(default_factory=list)  # (label expression, shown-when expression)
+    # attack and defence strength: (factor numerator, denominator, rounding-or-None) per rule,
+    # each as expressions of the uses (1 when the rule does not apply)
+    attack: list = field(default_factory=list)  # (uses expression, rule)
+    defence: list = field(default_factory=list)
+    rows: list = field(default_factory=list)  # (row name, applies expression)
+    column: list = field(default_factory=list)  # (applies expression, column text), first wins
+    cap: list = field(default_factory=list)  # (applies expression, column text), first wins
+    # per-unit rules: (rule, its uses after cancels, groups and combination, the hexside types,
+    # the rest of its condition as an expression at the resolution marker)
+    per_unit: list = field(default_factory=list)
+    uses: dict = field(default_factory=dict)  # rule id -> property holding its final uses
 
 
-def compile_rules(c, game, t, field_of=None) -> Compiled:
+def compile_rules(c, game, t, field_of=None, ctx: Context | None = None) -> Compiled:
     """Inputs for the rules and the expressions of their combined effects (the rules by_hand
-    names are left out: the calculator's chat line names them for the player)."""
+    names are left out: the calculator's chat line names them for the player). Mirrors
+    builder.tables.rules.evaluate: uses, cancellations, groups, the table's rules_combine."""
     out = Compiled()
+    if ctx is None:
+        ctx = Context(place=field_of)
     nodes = static_nodes(t)  # numbered over every rule, as the caller packed them
-    skip = by_hand(game, t, places=field_of is not None)
+    skip = by_hand(game, t)  # as the kind's caps say: the marker names the same rules
     t = t.model_copy(update={"rules": tuple(r for r in t.rules if r.id not in skip)})
     if not t.rules:
         return out
+    tid = x.ident(t.id)
     if any(r.when and any(n.turn or n.period for n in r.when.walk()) for r in t.rules):
+        # the turn is on the board: the turn track's global property 'Turn' holds its label
+        from builder.vassal.turn_events import turn_label
+
         first = game.info.turns.first
-        c.inputs.append(Input(f"{P}Turn", "game turn", "count", default=str(first), min=first,
-                              max=first + game.info.turns.count - 1, api="turn"))
+        numbers = range(first, first + game.info.turns.count)
+        labels = tuple(turn_label(game, n) for n in numbers)
+        c.inputs.append(Input("Turn", "game turn (from the turn track)", "board",
+                              default=labels[0], min=first, max=numbers[-1], choices=labels,
+                              api="turn"))
+        c.prop(f"{P}Turn", x.choose([(f"Turn == {x.lit(lab)}", str(n))
+                                     for lab, n in zip(labels, numbers)], str(first)))
+    if any(r.when and any(n.scenario for n in r.when.walk()) for r in t.rules):
+        ids = tuple(sc.id for sc in game.scenarios)
+        c.inputs.append(Input(f"{P}Scenario", "scenario", "choice", default=ids[0], choices=ids,
+                              api="scenario"))
     flags = []
     for r in t.rules:
         for n in (r.when.walk() if r.when else ()):
@@ -116,6 +252,7 @@ def compile_rules(c, game, t, field_of=None) -> Compiled:
                 flags.append(n.flag)
     for f in flags:
         c.inputs.append(Input(f"{P}Flag_{x.ident(f)}", t.flags.get(f, f), "toggle", api=f))
+    cond = _Conditions(game, nodes, ctx)
     base: dict[str, str] = {}
     for r in t.rules:
         if r.when is None:
@@ -123,27 +260,73 @@ def compile_rules(c, game, t, field_of=None) -> Compiled:
             kind = "toggle" if r.max_uses == 1 else "count"
             c.inputs.append(Input(prop, r.label, kind, max=r.max_uses, api=r.id))
             base[r.id] = prop
+        elif _per_unit(r):
+            types, rest = _split_per_unit(r.when)
+            rest_e = cond.of(rest) if rest is not None else "true"
+            crossed = ctx.across(types, "any")
+            out.per_unit.append([r, "", types, rest_e])
+            base[r.id] = c.prop(f"{P}When_{tid}_{x.ident(r.id)}",
+                                f"({x.paren(rest_e)} && {x.paren(crossed)}) ? 1 : 0")
         else:
-            base[r.id] = f"({_cond(game, r.when, nodes, field_of)} ? 1 : 0)"
+            base[r.id] = c.prop(f"{P}When_{tid}_{x.ident(r.id)}",
+                                f"{x.paren(cond.of(r.when))} ? 1 : 0")
     uses = dict(base)
-    for r in t.rules:
+    for r in t.rules:  # cancellations in order, one for one, never below zero
         if r.effect == "cancels":
-            uses[r.cancels] = f"Math.max({x.paren(uses[r.cancels])} - {x.paren(base[r.id])}, 0)"
-    shifts, drms, bans = [], [], []
-    out.replace = [(x.paren(uses[r.id]), r.replace) for r in t.rules if r.effect == "replace"]
+            uses[r.cancels] = f"Math.max({x.paren(uses[r.cancels])} - {x.paren(uses[r.id])}, 0)"
+            uses[r.id] = "0"
+    live = {r.id: c.prop(f"{P}Live_{tid}_{x.ident(r.id)}", uses[r.id])
+            for r in t.rules if r.effect != "cancels"}
+    kept = dict(live)
+    groups: dict[str, list] = {}
     for r in t.rules:
-        n = x.paren(uses[r.id])
+        if r.group and r.id in live:
+            groups.setdefault(r.group, []).append(r)
+    for members in groups.values():  # only the strongest that applies; the first on a tie
+        for i, r in enumerate(members):
+            beaten = [f"{live[s.id]} > 0" for j, s in enumerate(members)
+                      if s is not r and (_strength(s) > _strength(r)
+                                         or (_strength(s) == _strength(r) and j < i))]
+            if beaten:
+                kept[r.id] = f"{x.any_of(beaten)} ? 0 : {live[r.id]}"
+    if t.rules_combine != "cumulative":
+        kept = _combined(t, kept)
+    final = {r.id: c.prop(f"{P}Use_{tid}_{x.ident(r.id)}", kept[r.id])
+             for r in t.rules if r.id in kept}
+    out.uses = final
+    for item in out.per_unit:
+        item[1] = final[item[0].id]
+    shifts, drms, bans = [], [], []
+    for r in t.rules:
+        if r.id not in final:
+            continue
+        n = final[r.id]
+        e = r.effect
         # the chat names a rule that applies with the sentence every output uses (builder.words)
         said = x.lit(words.rule(game, t, r))
-        if r.effect in ("shift", "drm", "replace"):
+        if e not in ("prohibited", "cap", "row"):
             out.shown.append((f'{said} + ({n} > 1 ? {x.lit(" — ")} + {n} + " times" : "")',
                               f"{n} > 0"))
-        if r.effect == "shift":
+        if e == "shift":
             shifts.append(f"{n} * {x.lit(r.shift)}")
-        elif r.effect == "drm":
+        elif e == "drm":
             drms.append(f"{n} * {x.lit(r.drm)}")
-        elif r.effect == "prohibited":
+        elif e == "prohibited":
             bans.append((f"{n} > 0", said))
+        elif e == "replace":
+            out.replace.append((n, r.replace))
+        elif e in ("attack_divisor", "attack_multiplier") and not _per_unit(r):
+            out.attack.append((n, r))
+        elif e in ("defence_divisor", "defence_multiplier"):
+            out.defence.append((n, r))
+        elif e == "row":
+            out.rows.append((r.row, f"{n} > 0"))
+            out.shown.append((said, f"{n} > 0"))
+        elif e == "column":
+            out.column.append((f"{n} > 0", r.column))
+        elif e == "cap":
+            out.cap.append((f"{n} > 0", r.cap))
+            out.shown.append((said, f"{n} > 0"))
     out.shift = " + ".join(shifts) if shifts else "0"
     out.drm = " + ".join(drms) if drms else "0"
     if bans:
@@ -152,28 +335,127 @@ def compile_rules(c, game, t, field_of=None) -> Compiled:
     return out
 
 
-def _cond(game, c, nodes, field_of) -> str:
-    parts = []
-    if c.turn:
-        parts.append(_turn(c.turn))
-    if c.period:
-        numbers = sorted({d.number for d in game.info.turns.detail
-                          if d.period in c.period or ("night" in c.period and d.night)})
-        parts.append(x.any_of(f"{P}Turn == {k}" for k in numbers) if numbers else "false")
-    if c.flag:
-        parts.append(f"{P}Flag_{x.ident(c.flag)} == 1")
-    for k, spec in c.input.items():
-        parts.append(_turn(spec, f"{P}In_{x.ident(k)}"))
-    if c.terrain or c.region or c.place:
-        i = next(k for k, n in enumerate(nodes) if n is c)
-        parts.append(f"{field_of(i)} == 1")
-    for sub in c.all:
-        parts.append(x.paren(_cond(game, sub, nodes, field_of)))
-    if c.any:
-        parts.append(x.paren(x.any_of(x.paren(_cond(game, s, nodes, field_of)) for s in c.any)))
-    if c.not_ is not None:
-        parts.append(f"!{x.paren(_cond(game, c.not_, nodes, field_of))}")
-    return x.all_of(parts) if parts else "true"
+def _per_unit(r) -> bool:
+    return r.when is not None and any(n.attackers == "per-unit" for n in r.when.walk())
+
+
+def _split_per_unit(when):
+    """(hexside types, the rest of the condition) of a rule whose per-unit 'across' stands in
+    the top-level conjunction (None when it cannot be split so)."""
+    if when.attackers == "per-unit":
+        rest = when.model_copy(update={"across": (), "attackers": "any"})
+        return when.across, (rest if rest.keys() else None)
+    for k, sub in enumerate(when.all):
+        if any(n.attackers == "per-unit" for n in sub.walk()):
+            types, inner = _split_per_unit(sub)
+            if types is None:
+                return None, None
+            others = list(when.all[:k]) + ([inner] if inner is not None else []) + list(when.all[k + 1:])
+            rest = when.model_copy(update={"all": tuple(others)})
+            return types, (rest if rest.keys() else None)
+    return None, None
+
+
+def _strength(r) -> Fraction:
+    from builder.tables.rules import _strength as strength
+
+    return strength(r)
+
+
+def _fraction(r) -> tuple[int, int]:
+    """A factor rule's factor as numerator, denominator (a divisor of 2: 1, 2)."""
+    from builder.tables.rules import factor
+
+    f = factor(r)
+    return f.numerator, f.denominator
+
+
+def _power(u: str, n: int, most: int) -> str:
+    """n ** u for u from 0 to `most` (the engine has no power function)."""
+    return x.choose([(f"{u} == {k}", str(n ** k)) for k in range(most)], str(n ** most))
+
+
+def _combined(t, kept: dict[str, str]) -> dict[str, str]:
+    """rules_combine 'first' or 'best-for-defender', stage by stage, as
+    builder.tables.rules._combine: of the rules that apply to one stage, one counts."""
+    from builder.tables.effects import EFFECTS
+
+    by_stage: dict[str, list] = {}
+    for r in t.rules:
+        if r.id in kept:
+            by_stage.setdefault(EFFECTS[r.effect].stage, []).append(r)
+    out = dict(kept)
+    for stage, members in by_stage.items():
+        if len(members) == 1 or stage in ("gate", "result", "row"):
+            continue
+        for i, r in enumerate(members):
+            before = []
+            for j, s in enumerate(members):
+                if s is r:
+                    continue
+                if t.rules_combine == "first" or stage not in ("shift", "attack", "defence"):
+                    if j < i:
+                        before.append(f"{kept[s.id]} > 0")
+                    continue
+                better = _better(stage, s, r, kept, tie=j < i)
+                before.append(f"{kept[s.id]} > 0 && {x.paren(better)}")
+            if before:
+                out[r.id] = f"{x.paren(x.any_of(before))} ? 0 : {x.paren(kept[r.id])}"
+    return out
+
+
+def _better(stage: str, s, r, kept: dict[str, str], tie: bool) -> str:
+    """Whether rule s counts before rule r (both applying) in a 'best-for-defender' stage:
+    the least shift, the smallest attack factor, the largest defence factor; the first on a tie."""
+    us, ur = kept[s.id], kept[r.id]
+    if stage == "shift":
+        a, b = f"{x.paren(us)} * {x.lit(s.shift)}", f"{x.paren(ur)} * {x.lit(r.shift)}"
+        less = f"{a} < {b}"
+        return f"{less} || {a} == {b}" if tie else less
+    (ns, ds), (nr, dr) = _fraction(s), _fraction(r)
+    fs = (_power(us, ns, s.max_uses), _power(us, ds, s.max_uses))
+    fr = (_power(ur, nr, r.max_uses), _power(ur, dr, r.max_uses))
+    left = f"{x.paren(fs[0])} * {x.paren(fr[1])}"  # fs < fr  <=>  ns^u * dr^u < nr^u * ds^u
+    right = f"{x.paren(fr[0])} * {x.paren(fs[1])}"
+    op = "<" if stage == "attack" else ">"
+    return f"{left} {op} {right}" + (f" || {left} == {right}" if tie else "")
+
+
+class _Conditions:
+    """A rule's condition as an expression, from the calculator's inputs and its context."""
+
+    def __init__(self, game, nodes, ctx: Context):
+        self.game, self.nodes, self.ctx = game, nodes, ctx
+
+    def of(self, c) -> str:
+        game, parts = self.game, []
+        if c.turn:
+            parts.append(_turn(c.turn))
+        if c.period:
+            numbers = sorted({d.number for d in game.info.turns.detail
+                              if d.period in c.period or ("night" in c.period and d.night)})
+            parts.append(x.any_of(f"{P}Turn == {k}" for k in numbers) if numbers else "false")
+        if c.scenario:
+            parts.append(x.any_of(f"{P}Scenario == {x.lit(s)}" for s in c.scenario))
+        for role in ("attacker", "defender", "firer", "target"):
+            for attr, want in getattr(c, role).items():
+                parts.append(self.ctx.role(role, attr, tuple(want)))
+        if c.flag:
+            parts.append(f"{P}Flag_{x.ident(c.flag)} == 1")
+        for k, spec in c.input.items():
+            parts.append(_turn(spec, f"{P}In_{x.ident(k)}"))
+        if c.terrain or c.region or c.place:
+            i = next(k for k, n in enumerate(self.nodes) if n is c)
+            parts.append(f"{self.ctx.place(i)} == 1")
+        if c.across:
+            parts.append(self.ctx.across(tuple(c.across), c.attackers))
+        for sub in c.all:
+            parts.append(x.paren(self.of(sub)))
+        if c.any:
+            parts.append(x.paren(x.any_of(x.paren(self.of(s)) for s in c.any)))
+        if c.not_ is not None:
+            parts.append(f"!{x.paren(self.of(c.not_))}")
+        return x.all_of(parts) if parts else "true"
 
 
 def _turn(text: str, t: str = f"{P}Turn") -> str:
@@ -203,3 +485,85 @@ def moved(index: str, shift: str, last: int, beyond_low: str, beyond_high: str) 
     high = -1 if beyond_high == "not-allowed" else (last if beyond_high == "last-column" else 0)
     total = x.paren(f"{index} + {shift}")
     return f"{total} < 0 ? {low} : ({total} > {last} ? {high} : {total})"
+
+
+# --- what the kinds' calculators share for the rules' facts and effects ---------------------------
+def across_sets(game, t) -> list[tuple[str, ...]]:
+    """The distinct hexside-type sets the compiled rules' 'across' conditions test."""
+    skip = by_hand(game, t)
+    out: list[tuple[str, ...]] = []
+    for r in t.rules:
+        for n in (r.when.walk() if r.when and r.id not in skip else ()):
+            if n.across and tuple(n.across) not in out:
+                out.append(tuple(n.across))
+    return out
+
+
+class StackRoles:
+    """Unit attributes read from the pieces: the defender's (target's) from the stack under the
+    resolution marker, an attacking unit's from each attack marker's stack (summed); a role the
+    board cannot show (the firing unit of a fire table) is asked, one choice per attribute."""
+
+    def __init__(self, c, game, tid: str, stack: str, attackers: str = "", asked: str = ""):
+        self.c, self.game, self.tid = c, game, tid
+        self.stack, self.attackers, self.asked = stack, attackers, asked
+        self.made: dict[tuple, str] = {}
+
+    def __call__(self, role: str, attr: str, values: tuple[str, ...]) -> str:
+        key = (role, attr, values)
+        if key in self.made:
+            return self.made[key]
+        k = len(self.made)
+        test = stack_test(attr, values)
+        if role == self.stack:
+            name = self.c.engine_prop(f"{P}Is{k}", f"CountStack({x.lit(test)})")
+            out = f"{name} > 0"
+        elif role == self.attackers:
+            one = self.c.engine_prop(f"{P}Has{k}_{self.tid}", f"CountStack({x.lit(test)})",
+                                     attacker=True)
+            name = self.c.engine_prop(f"{P}Has{k}", f'Sum("{one}", "{{true}}")')
+            out = f"{name} > 0"
+        else:  # asked of the player
+            prop = f"{P}{role.capitalize()}_{attr}"
+            if not any(i.prop == prop for i in self.c.inputs):
+                choices = tuple(trules.attribute_values(self.game, attr))
+                self.c.inputs.append(Input(prop, f"the {role}'s {attr}", "choice",
+                                           default=choices[0] if choices else "",
+                                           choices=choices, api=f"{role}_{attr}"))
+            out = x.any_of(f"{prop} == {x.lit(v)}" for v in values)
+        self.made[key] = out
+        return out
+
+
+def factor(items) -> tuple[str, str]:
+    """(numerator, denominator) expressions of the product of the factor rules that apply, each
+    raised to its uses: items are (uses expression, rule)."""
+    nums, dens = [], []
+    for n, r in items:
+        a, b = _fraction(r)
+        if a != 1:
+            nums.append(x.paren(_power(n, a, r.max_uses)))
+        if b != 1:
+            dens.append(x.paren(_power(n, b, r.max_uses)))
+    return (" * ".join(nums) or "1"), (" * ".join(dens) or "1")
+
+
+def rounded(num: str, den: str, items, default: str) -> str:
+    """num / den rounded as the first rule that applies and states a rounding says (the table's
+    rounding otherwise), as builder.tables.rules.attack_factor/defence_factor pick it."""
+    stated = [(f"{n} > 0", x.round_div(num, den, r.rounding)) for n, r in items if r.rounding]
+    return x.choose(stated, x.round_div(num, den, default))
+
+
+def replaced(c, name: str, read: str, ruled: Compiled) -> str:
+    """A result read, replaced as each rule that applies says, in order (a chain of properties)."""
+    for k, (n, table) in enumerate(ruled.replace):
+        prop = c.prop(f"{name}{k}", read)
+        read = x.choose([(f"{n} > 0 && {prop} == {x.lit(a)}", x.lit(b)) for a, b in table.items()],
+                        prop)
+    return read
+
+
+def first_index(items, index) -> str:
+    """The column index of the first rule that applies (-1: none): items (applies, column text)."""
+    return x.choose([(w, str(index(col))) for w, col in items], "-1")

@@ -17,7 +17,8 @@ from builder.vassal_combat.calculator import Calculator
 @dataclass
 class Battle:
     at: str  # the resolution marker's location name
-    stack: dict[str, int] = field(default_factory=dict)  # unit property -> total under the marker
+    # unit property -> total under the marker; a CountStack filter -> the pieces it selects there
+    stack: dict[str, int] = field(default_factory=dict)
     attackers: list[tuple[str, dict[str, int]]] = field(default_factory=list)
     inputs: dict[str, object] = field(default_factory=dict)
     dice: dict[str, int] = field(default_factory=dict)
@@ -36,20 +37,26 @@ def _base(c: Calculator, b: Battle) -> dict[str, object]:
     return props
 
 
-def attacker_sources(c: Calculator, b: Battle) -> list[Source]:
-    """One Source per attack marker (its location, its stack, the global properties)."""
+def attacker_sources(c: Calculator, b: Battle, marker=None) -> list[Source]:
+    """One Source per attack marker (its location, its stack, the global properties; those the
+    resolution marker sets from its calculated properties read from `marker`, a callable giving
+    its Source, as the engine sets them on Resolve)."""
     base = _base(c, b)
-    published = {g: base.get(p) for g, p in c.published.items()}
+    calcs = c.calcs()
+    published = {g: (lambda p=p: marker().get(p)) if p in calcs and marker else base.get(p)
+                 for g, p in c.published.items()}
     out = []
     for where, totals in b.attackers:
         props = {**c.data, **published, "LocationName": where, **dict(c.attacker_marks)}
-        out.append(Source(props=props, calcs=c.attacker_calcs(), sum_stack=_stack(totals)))
+        out.append(Source(props=props, calcs=c.attacker_calcs(), sum_stack=_stack(totals),
+                          count_stack=_stack(totals)))
     return out
 
 
 def marker_source(c: Calculator, b: Battle) -> Source:
     """The resolution marker as the engine evaluates it."""
-    attackers = attacker_sources(c, b)
+    holder: dict = {}
+    attackers = attacker_sources(c, b, lambda: holder["marker"])
 
     def sum_all(prop: str, _filter: str) -> int:
         total = 0
@@ -62,8 +69,10 @@ def marker_source(c: Calculator, b: Battle) -> Source:
         return total
 
     props = _base(c, b)
-    props.update({g: props.get(p) for g, p in c.published.items()})
-    return Source(props=props, calcs=c.calcs(), sum_stack=_stack(b.stack), sum_all=sum_all)
+    props.update({g: props.get(p) for g, p in c.published.items() if p in props})
+    holder["marker"] = Source(props=props, calcs=c.calcs(), sum_stack=_stack(b.stack),
+                              count_stack=_stack(b.stack), sum_all=sum_all)
+    return holder["marker"]
 
 
 def answer(c: Calculator, b: Battle, names: list[str] | None = None) -> dict[str, str]:

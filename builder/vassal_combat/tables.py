@@ -29,14 +29,17 @@ class ByHand:
 def by_hand(game) -> list[ByHand]:
     """Every rule the module leaves to the player, table by table, in the order of the sources."""
     from builder.vassal_combat.rules import by_hand as rules_by_hand
+    from builder.vassal_combat.rules import settings_by_hand
 
     out = []
     for t in game.tables:
         if t.kind not in KINDS or not _resolved(t):
             continue
-        skip = rules_by_hand(game, t, places=t.kind == "modified-roll")
+        skip = rules_by_hand(game, t)
         out += [ByHand(t.id, t.name, r.id, r.label, r.source, skip[r.id])
                 for r in t.rules if r.id in skip]
+        out += [ByHand(t.id, t.name, "", said, t.source, f"the setting {key}")
+                for key, said in settings_by_hand(game, t)]
     return out
 
 
@@ -59,11 +62,16 @@ def by_hand_warnings(game) -> list[str]:
     out = []
     for h in found:
         t = game.table_by_id[h.table_id]
-        ri = next(i for i, r in enumerate(t.rules) if r.id == h.rule_id)
-        line = find_line(index, ("tables", ids.index(h.table_id), "rules", ri))
+        if h.rule_id:
+            ri = next(i for i, r in enumerate(t.rules) if r.id == h.rule_id)
+            line = find_line(index, ("tables", ids.index(h.table_id), "rules", ri))
+            what = f"rule '{h.rule_id}'"
+        else:
+            line = find_line(index, ("tables", ids.index(h.table_id), h.why.split()[-1]))
+            what = h.why
         where = f"{path}: line {line}" if line else str(path)
-        out.append(f"{where}: table '{h.table_id}', rule '{h.rule_id}': the VASSAL module cannot "
-                   f"apply it ({h.why}); the table's marker tells players to apply it by hand "
+        out.append(f"{where}: table '{h.table_id}', {what}: the VASSAL module cannot apply it "
+                   f"({h.why}); the table's marker tells players to apply it by hand "
                    "(the aid and builder calc apply it)")
     return out
 
@@ -89,8 +97,9 @@ def calculators(game) -> list:
                 continue
             if t.id in hand:
                 rules = {r.id: r for r in t.rules}
-                said = "; ".join(words.rule(game, t, rules[h.rule_id]) for h in hand[t.id])
-                c.by_hand = [h.rule_id for h in hand[t.id]]
+                said = "; ".join(words.rule(game, t, rules[h.rule_id]) if h.rule_id else h.label
+                                 for h in hand[t.id])
+                c.by_hand = [h.rule_id or h.why for h in hand[t.id]]
                 c.marker += f" (apply {words.plural(len(hand[t.id]), 'rule')} by hand)"
                 c.report += " " + ("Not applied here, apply by hand: " + said + ".").replace(
                     "$", "")

@@ -325,9 +325,11 @@
   }
   function whyPlace(m, place) {
     const terrain = [...new Set((m.terrain || []).filter((x) => (place.terrain || []).includes(x)))].sort();
-    if (terrain.length) return " (" + terrain.join(", ") + (place.where ? " in " + place.where : "") + ")";
+    const tname = (x) => (G.map.terrain[x] || { name: x }).name;
+    const rname = (x) => (G.map.region_names || {})[x] || x;
+    if (terrain.length) return " (" + terrain.map(tname).join(", ") + (place.where ? " in " + place.where : "") + ")";
     const regions = [...new Set((m.regions || []).filter((x) => (place.regions || []).includes(x)))].sort();
-    return " (" + (place.where || "the hex") + " is in " + regions.join(", ") + ")";
+    return " (" + (place.where || "the hex") + " is in " + regions.map(rname).join(", ") + ")";
   }
   function applyModifiers(calc, mods, values, place = null) {
     let total = 0;

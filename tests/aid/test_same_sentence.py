@@ -113,16 +113,17 @@ def test_the_module_chat_says_each_rule_it_applies_with_its_sentence(slug):
         t = g.table_by_id[table_id] if s == slug else None
         if t is None or not t.rules:
             continue
-        hand = by_hand(g, t, True)  # those the marker leaves to the player (and says so)
+        hand = by_hand(g, t)  # those the marker leaves to the player (and says so)
         c = calculators(slug)[table_id]
         battles = [case.battle for case, _ in checked_cases(slug, table_id)]
         turn = next((i for i in c.inputs if i.api == "turn"), None)
         if turn is not None:  # the module's cases try two turns: a few battles on every turn
+            on_track = turn.choices or range(turn.min, turn.max + 1)  # the track's labels
             battles += [replace(b, inputs={**b.inputs, turn.prop: n}) for b in battles[:4]
-                        for n in range(turn.min, turn.max + 1)]
+                        for n in on_track]
         chat = [report(c, b) for b in battles]
         for r in t.rules:
-            if r.id not in hand and (r.effect in EFFECTS - {"cancels"} or r.effect == "replace"):
+            if r.id not in hand and r.effect in EFFECTS[t.kind] - {"cancels"}:
                 sentence = words.rule(g, t, r)
                 assert any(sentence in line for line in chat), (table_id, sentence)
                 done += 1

@@ -51,7 +51,8 @@ def test_back_face_code_and_instruction_reach_card_module_and_map(mini, tmp_path
     b = _piece_command(back / "mini/mini.vmod", "b-1")
     changes = [(op, a[i1:i2], b[j1:j2]) for op, i1, i2, j1, j2 in
                difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes() if op != "equal"]
-    assert changes == [("replace", "1", "2")], changes
+    # (and its 'Where it starts' chat line, which says it sets up on its back)
+    assert changes == [("insert", "", ", on its back (reduced)"), ("replace", "1", "2")], changes
 
 
 def test_back_face_needs_a_back_and_code_needs_a_hex(mini, run_cli):

@@ -30,3 +30,21 @@ def test_eben_emael_3_6_eighty_strength_points_in_a_sector():
     assert c.result == "not allowed" and "5 over the limit" in c.outcome.meaning
     assert "3.6" in c.outcome.meaning
     assert api.calculate(g, "stacking", {"strengths": "20,20,40"}).result == "allowed"
+
+
+def test_scheldt_13_0_breskens_pocket_frozen_on_turns_1_to_3():
+    # 13.0: units in the Breskens Pocket are frozen in place during the first three turns (no
+    # movement or combat); from turn 4 they fight normally
+    g = game("scheldt")
+    inside = "2842"
+    for turn in (1, 2, 3):
+        c = api.calculate(g, "crt", {"attack": 6, "defence": 3, "hex": inside, "turn": turn})
+        assert c.result == "not allowed" and "13.0" in c.outcome.meaning
+    assert api.calculate(g, "crt", {"attack": 6, "defence": 3, "hex": inside,
+                                    "turn": 4}).result != "not allowed"
+
+
+def test_veritable_stacking_two_units():
+    g = game("operation-veritable")
+    assert api.calculate(g, "stacking", {"units": 2}).result == "allowed"
+    assert api.calculate(g, "stacking", {"units": 3}).result == "not allowed"

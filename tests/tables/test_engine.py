@@ -179,7 +179,7 @@ def test_target_hex_gives_highest_terrain_modifier_and_region():
     assert any("only the highest applies" in s for s in c.steps)
     c = calculate(fixture("tables-regions"), "bombardment", {"target_hex": "0203"})  # woods, west
     assert c.column == "modifier +3"
-    assert any("0203 is in west-bank" in s for s in c.steps)
+    assert any("0203 is in West Bank" in s for s in c.steps)  # the region by its name
 
 
 # --- map rules ---------------------------------------------------------------------------------

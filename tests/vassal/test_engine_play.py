@@ -345,6 +345,25 @@ def test_the_victory_button_weighs_units_and_keeps_half_points(tmp_path):
     assert "Total +0.5 VP: Red victory." in lines[2]
 
 
+def test_where_it_starts_from_a_units_menu(tmp_path):
+    """Scheldt (11.2, 13.1, 18.0): the 155th regiment's 'Where it starts' command writes where it
+    sets up (3142), that it may come back with the Beveland assault, and that it leaves at the end
+    of turn 8, as `builder calc scheldt start` says it."""
+    from builder.tables import api
+
+    name = next(g for g in HEX_GAMES if game_id(g) == "scheldt")
+    game = load_game(find_game(name))
+    sc = game.scenarios[0]
+    script = ["SHOW", f"SETUP\t{sc.name}", "PICK\tU\tal-155-52\t3142",
+              "MENU\tU\tWhere it starts"]
+    records = _played(game, tmp_path, script)
+    chat = [r[1] for r in records if r[0] == "CHAT"]
+    want = "; ".join(api.calculate(game, "start", {"unit": "al-155-52"}).steps)
+    assert any(want in line for line in chat), chat
+    assert any("sets up in 3142" in line and "leaves at the end of turn 8" in line
+               for line in chat)
+
+
 def test_the_victory_button_counts_sectors_and_losses_on_an_area_map(tmp_path):
     """Eben-Emael: the Belgian crew of Bloc 1 is lost (Belgian Losses box), a glider's soldiers
     take the sector: 3 VP held, 20 Belgian soldiers lost, and the level from the victory table."""

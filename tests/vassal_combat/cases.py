@@ -35,11 +35,18 @@ def faces(dice: str) -> list[int]:
 
 
 def api_value(inp, value):
+    if inp.kind == "board":  # the turn track's label -> the turn number
+        return inp.min + inp.choices.index(str(value))
     if inp.kind == "toggle":
         return bool(int(value))
     if inp.kind in ("count", "number"):
         return int(value)
     return value
+
+
+def top(inp):
+    """An input's largest value (the turn track's last label for the turn)."""
+    return inp.choices[-1] if inp.kind == "board" else inp.max
 
 
 def rule_combos(t, c: Calculator) -> list[dict]:
@@ -54,10 +61,12 @@ def rule_combos(t, c: Calculator) -> list[dict]:
                     {a.prop: a.max, b.prop: b.max}]
     turn = by_api.get("turn")
     if turn is not None:
-        out += [{turn.prop: turn.min}, {turn.prop: turn.min + 1}]
+        one, two = ((turn.choices[0], turn.choices[1]) if turn.kind == "board"
+                    else (turn.min, turn.min + 1))
+        out += [{turn.prop: one}, {turn.prop: two}]
         for i in c.inputs:
             if i.kind == "toggle":
-                out += [{turn.prop: turn.min, i.prop: 1}, {turn.prop: turn.min + 1, i.prop: 1}]
+                out += [{turn.prop: one, i.prop: 1}, {turn.prop: two, i.prop: 1}]
     return out
 
 
@@ -66,7 +75,7 @@ def api_inputs(c: Calculator, inputs: dict) -> dict:
     out: dict = {}
     for inp in c.inputs:
         if inp.prop not in inputs and inp.api == "turn":  # the marker always knows the turn
-            out["turn"] = int(inp.default)
+            out["turn"] = api_value(inp, inp.default)
         if inp.prop not in inputs:
             continue
         v = inputs[inp.prop]
@@ -248,7 +257,7 @@ def ratio_cases(game, t, c: Calculator) -> list[Case]:
             for v in inp.choices:
                 extra.append(({inp.prop: v}, None, None, f"{inp.api}={v}"))
         else:
-            extra.append(({inp.prop: inp.max}, None, None, f"{inp.api}={inp.max}"))
+            extra.append(({inp.prop: top(inp)}, None, None, f"{inp.api}={top(inp)}"))
     extra += [(combo, None, None, f"rules {combo}") for combo in rule_combos(t, c)]
     for inputs, strengths, d, why in extra:
         for a in (strengths and [strengths] or [5, 13, 27, 41]):
@@ -335,9 +344,9 @@ def modified_roll_cases(game, t, c: Calculator) -> list[Case]:
     markers = next((i for i in c.inputs if i.prop == "CombatMarkers"), None)
     cases = []
     for n, lab in enumerate(targets):
-        combos = [{}] + [{i.prop: i.max} for i in toggles] + rule_combos(t, c)
+        combos = [{}] + [{i.prop: top(i)} for i in toggles] + rule_combos(t, c)
         if n == 0 and len(toggles) > 1:
-            combos.append({i.prop: i.max for i in toggles})
+            combos.append({i.prop: top(i) for i in toggles})
         for inputs in combos:
             counts = range(1, (markers.max if markers else 1) + 1)
             for m in counts:
@@ -372,7 +381,7 @@ def lookup_cases(game, t, c: Calculator) -> list[Case]:
     combos: list[dict] = [{}]
     for inp, values in ranges:
         combos = [{**cmb, inp.prop: v} for cmb in combos for v in values]
-    combos += [{**combos[0], i.prop: i.max} for i in toggles]
+    combos += [{**combos[0], i.prop: top(i)} for i in toggles]
     combos += [{**combos[0], **combo} for combo in rule_combos(t, c)]
     out = []
     for inputs in combos:

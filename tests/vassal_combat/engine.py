@@ -120,6 +120,10 @@ class ExprScript:
         for k, v in values.items():
             self.lines.append(f"G\t{k}\t{_esc(str(v))}")
 
+    def reset(self) -> None:
+        """Another table: the engine forgets every property, global and value."""
+        self.lines.append("Z")
+
     def case(self, values: dict[str, object]) -> None:
         self.lines.append("C")
         for k, v in values.items():

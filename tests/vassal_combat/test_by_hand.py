@@ -42,3 +42,18 @@ def test_a_rule_left_to_the_player_is_reported_and_said(run_cli, tmp_path):
         assert "by hand" in c.marker
         assert "apply by hand: " in c.report and h.label in c.report
         assert "$" not in c.report.split("apply by hand: ")[1]
+
+
+def test_a_game_written_from_the_readme_reaches_the_module_whole(run_cli):
+    """tests/fixtures/odds-river, written from the README alone (builder new, then an odds CRT
+    with mud halving the attack, a river for every attacker and each unit crossing it, a fort
+    that helps Blue only, no combat at night, artillery shifts): check --strict passes and the
+    module applies every rule, none left to the player."""
+    folder = ROOT / "tests" / "fixtures" / "odds-river"
+    assert run_cli("check", "--strict", folder).exit_code == 0
+    game = load_game(folder)
+    assert by_hand(game) == []
+    crt = next(c for c in calculators(game) if c.table_id == "crt")
+    assert crt.by_hand == [] and "by hand" not in crt.marker
+    used = {n.split("_crt_")[1] for n, _ in crt.props if n.startswith("CombatUse_crt_")}
+    assert used == {r.id.replace("-", "_") for r in game.table_by_id["crt"].rules}

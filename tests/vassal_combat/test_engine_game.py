@@ -186,3 +186,97 @@ def test_eben_emael_assault_and_machine_gun_fire_in_the_engine(tmp_path):
     assert _strip(res["chat"][1]) == report(hmg, battle)
     calc = api.calculate(g, "hmg", {"firepower": 6, "target_sector": target}, roll=fdie).to_dict()
     assert props[("F", "CombatResult")] == calc["result"]
+
+
+def test_eastern_front_rules_read_from_the_board_in_the_engine(tmp_path):
+    """The rules the module reads from the pieces, in the real engine: the Soviet defender in a
+    fortification (CountStack on its stack), an armour attacker (its marker's stack) and the
+    canal it attacks across (its half per unit). The chat line is the evaluator's for the same
+    pieces, the result the rules assistant's."""
+    from repo_paths import ROOT
+
+    from builder.load import load_game
+    from builder.vassal.geometry import BoardGeometry
+    from builder.vassal_combat import calculators as all_calculators
+    from tests.vassal_combat.situations import _counts
+
+    g = load_game(ROOT / "tests" / "fixtures" / "eastern-front")
+    sc = next(s for s in g.scenarios if s.id == "summer")
+    where = _setup(g, sc)
+    crt = next(c for c in all_calculators(g) if c.table_id == "crt")
+    soviet, infantry, armour = g.unit_by_id["s-1"], g.unit_by_id["g-1"], g.unit_by_id["g-2"]
+    d_at = next(at for at, us in where.items() if soviet in us)
+    i_at = next(at for at, us in where.items() if infantry in us)
+    a_at = next(at for at, us in where.items() if armour in us)
+    x, y = BoardGeometry(g).hex_point("0504")  # across the canal from the fortification 0404
+    assert d_at == "0404" and "canal" in mapinfo.hexside_types(g, g.hex("0504"), g.hex("0404"))
+    script = [f"SETUP\t{sc.name}", f"MOVE\t{armour.id}\t{a_at}\t{x}\t{y}",
+              f"DROP\tR\t{crt.marker}\t{soviet.id}\t{d_at}",
+              f"DROP\tA\t{crt.attacker_name}\t{infantry.id}\t{i_at}",
+              f"DROP\tB\t{crt.attacker_name}\t{armour.id}\t0504",
+              "CALCS\tR", f"KEY\tR\t{CTRL_R}",
+              f"PROPS\tR\t{','.join(SHOWN)},CombatUse_crt_fortification,CombatUse_crt_canal"]
+    res = _play(g, tmp_path, script)
+    assert not res["problems"], res["problems"]
+    assert res["dropped"]["B"][0] == "0504"
+    assert len(res["chat"]) == 1, res["chat"]
+    props = res["props"]
+    assert props[("R", "CombatUse_crt_fortification")] == "1"  # read from the defender's piece
+    assert props[("R", "CombatUse_crt_canal")] == "1"  # the armour attacks across the canal
+    att, dfn = factor_property(g, "attack"), factor_property(g, "defence")
+    die = int(props[("R", "CombatDie")])
+    battle = Battle(at=d_at, stack={dfn: _factor(g, soviet, dfn), **_counts(crt, [soviet], False)},
+                    attackers=[(i_at, {att: _factor(g, infantry, att),
+                                       **_counts(crt, [infantry], True)}),
+                               ("0504", {att: _factor(g, armour, att),
+                                         **_counts(crt, [armour], True)})],
+                    inputs={"Turn": "1"}, dice={"CombatDie": die})  # the track's turn 1
+    assert _strip(res["chat"][0]) == report(crt, battle)
+    calc = api.calculate(g, "crt", {
+        "attack": f"{_factor(g, infantry, att)},{_factor(g, armour, att)}",
+        "defence": _factor(g, soviet, dfn), "hex": d_at, "attacker_hexes": f"{i_at},0504",
+        "turn": 1, "defender_side": "soviet"}, roll=die).to_dict()
+    assert props[("R", "CombatResult")] == calc["result"]
+    assert calc["column"] and f"column {calc['column']}," in res["chat"][0]
+
+
+def test_a_game_from_the_readme_resolves_its_river_assault_in_the_engine(tmp_path):
+    """tests/fixtures/odds-river (written from the README alone) in the real engine: Red attacks
+    the Blue fort from across the river with two units; the marker reads the fort and Blue's side
+    from the defender's piece, halves each crossing attacker at its own marker, shifts for every
+    attacker across, adds the artillery chosen from its menu; the chat line is the evaluator's
+    and the result the calculator's."""
+    from repo_paths import ROOT
+
+    from builder.load import load_game
+    from builder.vassal_combat import calculators as all_calculators
+    from tests.vassal_combat.situations import _counts
+
+    g = load_game(ROOT / "tests" / "fixtures" / "odds-river")
+    sc = g.scenarios[0]
+    crt = next(c for c in all_calculators(g) if c.table_id == "crt")
+    blue, r2, r3 = g.unit_by_id["b-1"], g.unit_by_id["r-2"], g.unit_by_id["r-3"]
+    art = next(i for i in crt.inputs if i.api == "artillery")
+    shot = tmp_path / "odds-river.png"
+    script = [f"SETUP\t{sc.name}", f"DROP\tR\t{crt.marker}\t{blue.id}\t0403",
+              f"DROP\tA\t{crt.attacker_name}\t{r2.id}\t0503",
+              f"DROP\tB\t{crt.attacker_name}\t{r3.id}\t0504",
+              f"MENU\tR\t{art.label}: one more", "CALCS\tR", f"KEY\tR\t{CTRL_R}",
+              f"PROPS\tR\t{','.join(SHOWN)}", f"SHOT\tR\t{shot}"]
+    res = _play(g, tmp_path, script)
+    assert not res["problems"], res["problems"]
+    assert len(res["chat"]) == 1, res["chat"]
+    att, dfn = factor_property(g, "attack"), factor_property(g, "defence")
+    die = int(res["props"][("R", "CombatDie")])
+    battle = Battle(at="0403", stack={dfn: _factor(g, blue, dfn), **_counts(crt, [blue], False)},
+                    attackers=[(h, {att: _factor(g, u, att), **_counts(crt, [u], True)})
+                               for h, u in (("0503", r2), ("0504", r3))],
+                    inputs={"Turn": "1", art.prop: 1}, dice={"CombatDie": die})
+    assert _strip(res["chat"][0]) == report(crt, battle)
+    calc = api.calculate(g, "crt", {
+        "attack": f"{_factor(g, r2, att)},{_factor(g, r3, att)}", "defence": _factor(g, blue, dfn),
+        "hex": "0403", "attacker_hexes": "0503,0504", "turn": 1, "defender_side": "blue",
+        "artillery": 1}, roll=die).to_dict()
+    assert res["props"][("R", "CombatResult")] == calc["result"]
+    for said in ("Blue in the fort", "Every attacker across the river", "Artillery support"):
+        assert said in res["chat"][0]

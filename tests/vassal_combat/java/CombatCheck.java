@@ -208,6 +208,15 @@ public class CombatCheck {
         chat(c);
         return;
       }
+      case "PICK": {  // a unit on the board, for KEY and MENU: PICK label unitId location
+        GamePiece unit = findUnit(f[2], f[3]);
+        if (unit == null) {
+          problem("NOUNIT", f[2] + " in " + f[3]);
+          return;
+        }
+        dropped.put(f[1], unit);
+        return;
+      }
       case "MENU": {
         GamePiece p = dropped.get(f[1]);
         Object cmds = p.getProperty(VASSAL.counters.Properties.KEY_COMMANDS);

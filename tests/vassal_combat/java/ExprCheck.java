@@ -4,6 +4,7 @@
 // "\t", "\n" and "\\" stand for a tab, a newline and a backslash:
 //   P name expr     define a calculated property (kept for every later case)
 //   C               start a case: forget the case's property values
+//   Z               start another table: forget every property, global and value
 //   G name value    a global property value (kept for every later case)
 //   V name value    a property value of the current case (it hides a global of that name)
 //   E name          print "R<TAB>value" (the property evaluated as its trait does) or "X<TAB>error"
@@ -119,6 +120,13 @@ public class ExprCheck {
           calcs.put(f[1], unescape(f[2]));
           break;
         case "C":
+          values.clear();
+          cache.clear();
+          break;
+        case "Z":  // another table: forget its properties, globals and values
+          calcs.clear();
+          compiled.clear();
+          globals.clear();
           values.clear();
           cache.clear();
           break;
