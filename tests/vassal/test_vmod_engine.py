@@ -102,7 +102,8 @@ def test_engine_builds_and_flips_every_piece(built, engine_runs, name):
     charts = r.kind("CHART")
     assert len(charts) == text.count("<VASSAL.build.widget.Chart ") >= len(game.tables)
     assert all(int(size.split("x")[0]) > 500 for _, _, size in charts)  # images the engine loaded
-    assert [h[0] for h in r.kind("HTMLCHART")] == (["Rules"] if game.rules else [])
+    assert [h[0] for h in r.kind("HTMLCHART")] == (["Rules"] if game.rules else []) + [
+        "What changed"]  # the module version's page for players (issue 42)
     # Ctrl+F on the map: the back's name, Step 2 and the back's printed factors
     flips = {}
     for setup, fname, props in r.kind("FLIP"):
