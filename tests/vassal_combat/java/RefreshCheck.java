@@ -13,6 +13,7 @@
 //   REFRESH                        Refresh Counters: OPTION records (each check box as shown),
 //                                  then CHAT for each line the chat gained
 //   DUMP   prop,prop,...           PIECE map x y location name, then each property's value
+//   ECHO   text                    MARK text (to tell the parts of the output apart)
 // Output records: LOADED, SETUP, OPTION, CHAT, PIECE, ANSWERED, PROBLEM kind text, DONE count.
 
 import java.awt.Container;
@@ -240,6 +241,10 @@ public class RefreshCheck {
         gs.setup(false);
         gs.loadGameInForeground(new File(f[1]));
         chatSince(before);
+        return;
+      }
+      case "ECHO": {
+        OUT.println("MARK\t" + clean(f[1]));
         return;
       }
       case "SAVE": {
