@@ -109,7 +109,16 @@ class GameInfo(Sourced):
     series: str = ""
     publisher: str = ""
     year: int | None = None
-    version: str = "1.0"
+    version: str = Field(
+        default="1.0", description="the module's version, as VASSAL shows it to players: raise it "
+        "with every module you publish (builder build warns when the module changed and the "
+        "version did not); a new version's 'What changed' chart lists what differs from the "
+        "previous one")
+    changes: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict, description="the designer's notes on each version, for players: "
+        "version -> sentences, e.g. \"1.1\" = [\"Errata: the 21st Panzer's attack is 6.\"]; "
+        "the current version's notes head the module's 'What changed' chart, earlier ones "
+        "follow")
     description: str = ""
     credits: tuple[Credit, ...] = ()
     scale: Scale = Scale()

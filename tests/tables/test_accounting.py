@@ -139,8 +139,8 @@ def test_a_terrain_that_changes_nothing_is_named():
     c = api.calculate(vimy(), "bombardment", {"turn": 2, "terrain": "town,hill"})
     assert c.column == "modifier +2"
     lines = [u["text"] for u in c.unused]
-    assert lines == ["terrain (Hill): changed nothing, no row, modifier or rule of this table "
-                     "depends on Hill"]
+    assert lines == [("terrain (Hill): changed nothing, no row, modifier or rule of this table "
+                      "depends on Hill")]
 
 
 def test_no_air_support_on_turn_1():
