@@ -41,6 +41,23 @@ class CounterSize(Sourced):
     shape: Literal["square", "round"] = "square"
 
 
+class CounterType(Sourced):
+    """Counters whose printed numbers mean something of their own: a leader's morale and
+    modifier, a machine gun's firepower and range, a tank's gun, armour and movement."""
+
+    id: Ident = Field(description="referred to by counters.csv's counter_type column")
+    name: str = Field(default="", description="what players call these counters, e.g. 'Leader'")
+    unit_types: tuple[str, ...] = Field(
+        default=(), description="counters.csv 'type' values whose counters use these factors "
+        "unless a row names another counter_type, e.g. ['machine-gun']")
+    factor_names: tuple[str, ...] = Field(
+        min_length=1, description="what the numbers of the front mean, in order, e.g. "
+        "['morale', 'modifier'] for a printed '8-1'")
+    back_factor_names: tuple[str, ...] = Field(
+        default=(), description="what the back's numbers mean when they differ from the front's, "
+        "e.g. ['morale'] for a broken squad; empty: as the front")
+
+
 class TurnDetail(Sourced):
     """One turn of the turn record: its name, date and period, and whether it is a night turn."""
 
@@ -112,8 +129,12 @@ class GameInfo(Sourced):
     counter_sizes: tuple[CounterSize, ...] = Field(min_length=1)
     factor_names: tuple[str, ...] = Field(
         default=("attack", "defense", "movement"),
-        description="what the numbers of a printed '5-7-5' mean, in order",
+        description="what the numbers of a printed '5-7-5' mean, in order (counters of a "
+        "counter_types entry use its own names)",
     )
+    counter_types: tuple[CounterType, ...] = Field(
+        default=(), description="counters with factors of their own (leaders, weapons, vehicles, "
+        "a broken side): each type's factor names, front and back")
     paper: Literal["letter", "a4"] = "letter"
     decks: tuple[Deck, ...] = ()
     boxes: tuple[Box, ...] = Field(default=(), description="holding boxes: reserves, eliminated, losses")

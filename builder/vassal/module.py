@@ -145,7 +145,7 @@ class PieceBook:
 
     def __init__(self, game: Game):
         self.game = game
-        self.protos = pieces.prototypes(game).pieces
+        self.protos = pieces.prototypes(game, vassal_combat.unit_traits(game)).pieces
         self.ids = PieceIds()
         # set-up pieces that are not their palette slot's piece: (scenario key, counter id) ->
         # {definition: slot id}, and the hidden slots holding them (setup_window)

@@ -36,6 +36,10 @@ def _given_once(g, calc: dict) -> list[dict]:
             a, d = hexes["sides"][0]
             out.append(dict(base, hex=d, attacker_hexes=[a]))
             continue
+        elif i["id"] == "firer_hexes" and hexes.get("sides"):
+            a, d = hexes["sides"][0]
+            out.append(dict(base, hex=d, firer_hexes=[a]))
+            continue
         elif i["id"] == "attacker_sectors" and g.map.adjacent:
             a, d = g.map.adjacent[0]
             out.append(dict(base, attack="12", sector=d, attacker_sectors=[a]))
