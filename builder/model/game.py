@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from builder.model.base import Colour, Ident, Length, Model, Sourced
 
@@ -138,6 +138,24 @@ class GameInfo(Sourced):
     paper: Literal["letter", "a4"] = "letter"
     decks: tuple[Deck, ...] = ()
     boxes: tuple[Box, ...] = Field(default=(), description="holding boxes: reserves, eliminated, losses")
+
+    @field_validator("changes", mode="before")
+    @classmethod
+    def _changes_by_version(cls, value):
+        """A version unquoted (1.1 = [...]) is a TOML table: say how to write it; a single
+        sentence is a list of one."""
+        if not isinstance(value, dict):
+            return value
+        out = {}
+        for version, notes in value.items():
+            if isinstance(notes, dict):
+                inner = next(iter(notes), "1")
+                # a ValueError: pydantic reports it with the key and line (not a TypeError)
+                raise ValueError(  # noqa: TRY004
+                    f'write the version in quotes: "{version}.{inner}" = ["..."] '
+                    f"(unquoted, TOML reads {version}.{inner} as a table)")
+            out[str(version)] = (notes,) if isinstance(notes, str) else notes
+        return out
 
     @property
     def people(self) -> list[str]:

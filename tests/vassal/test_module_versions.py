@@ -110,3 +110,17 @@ def test_the_digest_is_blind_to_the_version_alone(mini):
     two = build_module(load_game(mini))
     assert one.content_digest == two.content_digest
     assert one.entries["moduledata"] != two.entries["moduledata"]
+
+
+def test_an_unquoted_version_in_changes_is_explained(mini):
+    import pytest
+
+    from builder.errors import SourceError
+
+    with (mini / "game.toml").open("a", encoding="utf-8") as f:
+        f.write('\n[changes]\n1.1 = ["Errata."]\n')
+    with pytest.raises(SourceError, match=r'write the version in quotes: "1.1" = \["..."\]'):
+        load_game(mini)
+    text = (mini / "game.toml").read_text().replace('1.1 = ["Errata."]', '"1.1" = "Errata."')
+    (mini / "game.toml").write_text(text)
+    assert load_game(mini).info.changes == {"1.1": ("Errata.",)}  # one sentence: a list of one
