@@ -9,12 +9,12 @@ in turn, the target suffering the first effect rolled.
 from __future__ import annotations
 
 from builder.model.tables import ModifiedRollTable
-from builder.tables.common import NO_EFFECT, meaning, slug
+from builder.tables.common import NO_EFFECT, meaning
 from builder.vassal import expr as x
 from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input
 from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
-from builder.vassal_combat.places import default_terrain, place_terrain, regions
+from builder.vassal_combat.modifiers import RollModifiers
 
 P = PREFIX
 
@@ -27,78 +27,28 @@ def build(game, t: ModifiedRollTable) -> Calculator:
     """The calculator of a modified-roll table."""
     c = Calculator(t.id, t.name, t.kind, marker=f"Resolve: {t.name}")
     tid = x.ident(t.id)
-    on_map = game.is_hex and any(m.terrain or m.regions for m in t.modifiers)
-    groups: dict[str, list] = {}
-    for m in t.modifiers:
-        if m.group:
-            groups.setdefault(m.group, []).append(m)
-    map_groups = [g for g, ms in groups.items() if on_map and any(m.terrain for m in ms)]
-    auto = [m for m in t.modifiers if not m.group and on_map and (m.terrain or m.regions)]
-
-    # what the target's place says: the best member of each terrain group, terrain/region flags
-    fields = [Field(f"G{i}", len(groups[g]) + 1) for i, g in enumerate(map_groups)]
-    fields += [Field(f"A{i}", 2) for i, _ in enumerate(auto)]
+    mods = RollModifiers(game, t.modifiers)
     nodes = vrules.static_nodes(t)
-    fields += [Field(f"R{i}", 2) for i, _ in enumerate(nodes)]
+    fields = mods.fields() + [Field(f"R{i}", 2) for i, _ in enumerate(nodes)]
 
-    def facts(terrain: tuple[str, ...], regs: tuple[str, ...], place=None) -> dict[str, int]:
-        out = {}
+    # what the target's place says: its modifiers (builder.vassal_combat.modifiers), rule tests
+    def facts(place) -> dict[str, int]:
+        out = mods.facts(place)
         for i, node in enumerate(nodes):
             out[f"R{i}"] = vrules.static_value(game, node, place) if place is not None else 0
-        for i, g in enumerate(map_groups):
-            hits = [k for k, m in enumerate(groups[g]) if set(m.terrain) & set(terrain)]
-            best = max(hits, key=lambda k: groups[g][k].value) if hits else -1
-            out[f"G{i}"] = best + 1
-        for i, m in enumerate(auto):
-            out[f"A{i}"] = int(bool(set(m.terrain) & set(terrain)) or bool(set(m.regions) & set(regs)))
         return out
 
-    parts: list[tuple[str, str, str]] = []  # (label expression, value expression, shown when)
+    loc = None
     if fields:
         loc = Packer(f"{tid}@", fields, f"{P}Loc")
         places = location_names(game)
-        all_facts = [facts(place_terrain(game, p), regions(game, p), p) for _, p in places]
-        default = commonest(all_facts, facts(default_terrain(game), ()))
+        all_facts = [facts(p) for _, p in places]
+        default = commonest(all_facts, facts(None))
         c.data.update(loc.data([key_text(n) for n, _ in places], all_facts, default))
         for name, e in loc.word_props("LocationName", default):
             c.prop(name, e)
-        for i, g in enumerate(map_groups):
-            f = loc.field(f"G{i}")
-            members = groups[g]
-            value = x.choose([(f"{f} == {k + 1}", x.lit(m.value)) for k, m in enumerate(members)], "0")
-            label = x.choose([(f"{f} == {k + 1}", x.lit(f"{m.label} {m.value:+d}"))
-                              for k, m in enumerate(members)], '""')
-            parts.append((label, value, f"{f} > 0"))
-
-    # the player's modifiers: toggles or counts; groups not on the map as toggles (best counts)
-    seen: set[str] = set()
-    for m in t.modifiers:
-        if m.group:
-            if m.group in map_groups or m.group in seen:
-                continue
-            seen.add(m.group)
-            props = []
-            for mm in groups[m.group]:
-                prop = f"{P}Mod_{x.ident(mm.id)}"
-                c.inputs.append(Input(prop, f"{mm.label} ({mm.value:+d})", "toggle",
-                                      api=slug(m.group), api_member=mm.id))
-                props.append((prop, mm))
-            on = x.any_of(f"{p} == 1" for p, _ in props)
-            best = x.maximum(f"{p} == 1 ? {x.lit(mm.value)} : -{x.BIG}" for p, mm in props)
-            parts.append((x.lit(m.group), f"{x.paren(on)} ? {x.paren(best)} : 0", on))
-            continue
-        many = m.max_uses not in (None, 1)
-        if m in auto:  # a modifier for terrain or a region applies from the place alone
-            n = f"({loc.field(f'A{auto.index(m)}')} == 1 ? 1 : 0)"
-        else:
-            prop = f"{P}Mod_{x.ident(m.id)}"
-            c.inputs.append(Input(prop, f"{m.label} ({m.value:+d}{' each' if many else ''})",
-                                  "count" if many else "toggle", max=m.max_uses if many else 1,
-                                  api=m.id))
-            n = prop
-        parts.append((x.lit(f"{m.label} {m.value:+d}") if not many else
-                      f'"{m.label} " + {n} + " x {m.value:+d}"', f"{n} * {x.lit(m.value)}",
-                      f"{n} > 0"))
+    # the modifiers from the place and from the player's menu
+    parts = [(p.label, p.value, p.when) for p in mods.compile(c, loc.field if loc else None)]
     ctx = vrules.Context(place=lambda i: loc.field(f"R{i}"),
                          role=vrules.StackRoles(c, game, tid, "target", asked="firer"),
                          roles=("firer", "target"))

@@ -69,26 +69,25 @@ def by_hand(game, t, ctx: Context | None = None) -> dict[str, str]:
 
 
 def settings_by_hand(game, t) -> list[tuple[str, str]]:
-    """(key, what the player does) for a table setting the module does not apply yet: the
-    marker names it for the player, `builder check` reports it, as for a rule by hand."""
+    """(key, what the player does) for a table setting the module cannot apply: the marker names
+    it for the player, `builder check` reports it, as for a rule by hand. The module applies
+    ends (before or after the shifts), divide = 'per-unit' (each unit's piece divided on its
+    own) and modifiers for terrain or a region (read from the board); what is left: dividing
+    each unit where the attack is capped per sector edge or the defender fires first (the cap
+    and the fire's losses fall on a hex's or edge's total, not on one unit)."""
     out = []
-    if getattr(t, "ends", "before-shifts") == "after-shifts":
-        said = ("odds or a differential past an end of the table keep counting: shift from "
-                "there, then read the table's end")
-        out.append(("ends", said))
-    if getattr(t, "divide", "total") == "per-unit":
+    if t.kind == "ratio" and t.divide == "per-unit" and not per_unit_division(t):
         said = ("divide each attacking unit's strength by the terrain and the rules, rounding "
                 "each, before adding them up")
         out.append(("divide", said))
-    if t.kind in ("ratio", "differential", "lookup"):
-        from builder.tables.common import place_bound
-
-        for m in getattr(t, "modifiers", ()):
-            if place_bound(m):
-                said = (f"{m.label}: {m.value:+d} to the roll when the place has it (set it on "
-                        "the marker's menu)")
-                out.append(("modifiers", said))
     return out
+
+
+def per_unit_division(t) -> bool:
+    """Whether the module divides each attacking unit on its own (a ratio table's divide =
+    'per-unit'); with a cap per sector edge or the defender's fire first it cannot."""
+    return (t.kind == "ratio" and t.divide == "per-unit" and not t.edge_cap
+            and not t.fire_first)
 
 
 def _rule_unsupported(game, t, r, ctx: Context) -> str:
