@@ -152,7 +152,6 @@ def build(game, t: DifferentialTable) -> Calculator:
     attack_prop = factor_property(game, "attack")
     defence_prop = factor_property(game, "defence")
     c.engine_prop(f"{P}S_{tid}", f'SumStack("{attack_prop}")', attacker=True)
-    c.attacker.append((f"{P}A_{tid}", f"{P}S_{tid}"))
     c.attacker_marks.append((f"{P}One_{tid}", "1"))
     c.engine_prop(f"{P}Attack", f'Sum("{P}A_{tid}", "{{true}}")')
     c.engine_prop(f"{P}Attackers", f'Sum("{P}One_{tid}", "{{true}}")')
@@ -170,9 +169,22 @@ def build(game, t: DifferentialTable) -> Calculator:
     # the rules: what they read from the board, their inputs, which apply and how much
     ctx = vrules.Context(place=lambda i: loc.field(f"R{i}"),
                          role=vrules.StackRoles(c, game, tid, "defender", "attacker"),
-                         roles=("attacker", "defender"), across=crossed if across else None)
+                         roles=("attacker", "defender"), across=crossed if across else None,
+                         per_unit=game.is_hex)
     shifts = shift_inputs(c, t.shifts)
     ruled = vrules.compile_rules(c, game, t, ctx=ctx)
+    # a per-unit rule (a unit attacking across a canal halved) at each attack marker that crosses,
+    # rounded down unless the rule says (builder.tables.differential._attack_total)
+    strength = f"{P}S_{tid}"
+    for k, (r, uses, types, _rest) in enumerate(ruled.per_unit):
+        keep = f"{P}Keep_{tid}_{x.ident(r.id)}"
+        c.published[keep] = uses
+        a, b = vrules._fraction(r)
+        crosses = f"{pair.field(f'XC{across.index(tuple(types))}')} == 1 && {keep} > 0"
+        scaled = x.round_div(f"{strength} * {a}", str(b), r.rounding or "down")
+        c.attacker.append((f"{P}U{k}_{tid}", f"{crosses} ? {x.paren(scaled)} : {strength}"))
+        strength = f"{P}U{k}_{tid}"
+    c.attacker.append((f"{P}A_{tid}", strength))
     attack = f"{P}Attack"
     if ruled.attack:  # the rules' factors on the attack, rounded once (down unless a rule says)
         an, ad = vrules.factor(ruled.attack)

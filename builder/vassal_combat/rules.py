@@ -169,7 +169,7 @@ def caps(game, kind: str) -> Context:
                        across=stub if hexes else None, per_unit=hexes)
     if kind == "differential":
         return Context(place=stub, role=stub, roles=("attacker", "defender"),
-                       across=stub if hexes else None)
+                       across=stub if hexes else None, per_unit=hexes)
     if kind in ("fire", "modified-roll"):
         return Context(place=stub, role=stub, roles=("firer", "target"))
     return Context()
