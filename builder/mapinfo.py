@@ -76,104 +76,102 @@ def near(game, a: HexId, radius: int) -> list[HexId]:
     return sorted(seen)
 
 
-def _crosses_interior(p, q, poly, eps: float) -> bool:
-    """True when segment p-q passes through the inside of the convex polygon (not just its edge)."""
-    n = len(poly)
-    area = sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1] for i in range(n))
-    sign = 1.0 if area > 0 else -1.0
-    t0, t1 = 0.0, 1.0
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    for i in range(n):
-        (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
-        ex, ey = bx - ax, by - ay
-        # inside: sign * cross(e, point - a) > eps, linear in t
-        f0 = sign * (ex * (p[1] - ay) - ey * (p[0] - ax)) - eps
-        df = sign * (ex * dy - ey * dx)
-        if abs(df) < 1e-12:
-            if f0 <= 0:
-                return False
-            continue
-        t = -f0 / df
-        if df > 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t1 - t0 <= 1e-9:
-            return False
-    return t1 - t0 > 1e-9
-
-
-def _along_edges(p, q, poly, eps: float) -> list[tuple[float, float]]:
-    """Midpoints of the polygon's edges that the segment runs along (overlapping, not crossing)."""
-    dx, dy = q[0] - p[0], q[1] - p[1]
-    length = (dx * dx + dy * dy) ** 0.5
-    if length == 0:
-        return []
-    ux, uy = dx / length, dy / length
-    out = []
-    n = len(poly)
-    for i in range(n):
-        a, b = poly[i], poly[(i + 1) % n]
-        if abs(ux * (a[1] - p[1]) - uy * (a[0] - p[0])) > eps or \
-                abs(ux * (b[1] - p[1]) - uy * (b[0] - p[0])) > eps:
-            continue
-        ta = ux * (a[0] - p[0]) + uy * (a[1] - p[1])
-        tb = ux * (b[0] - p[0]) + uy * (b[1] - p[1])
-        lo, hi = max(min(ta, tb), 0.0), min(max(ta, tb), length)
-        if hi - lo > eps:
-            out.append((round((a[0] + b[0]) / 2, 3), round((a[1] + b[1]) / 2, 3)))
-    return out
-
-
 def lines_between(game, a: HexId, b: HexId, corner_to_corner: bool = True) -> list[dict]:
     """Each line from a to b (corner to corner, or centre to centre): the hexes strictly between
-    whose inside it crosses ('crossed', nearest a first) and the pairs of hexes whose shared side
-    it runs along ('along')."""
-    grid = game.grid
-    d = grid.distance(a, b)
-    cands = [h for h in near(game, a, d)
-             if h not in (a, b) and grid.distance(a, h) + grid.distance(h, b) <= d + 1]
-    polys = {h: grid.corners_mm(h) for h in cands + [a, b]}
-    eps = grid.radius_mm * 1e-4
-    if corner_to_corner:
-        pairs = [(p, q) for p in grid.corners_mm(a) for q in grid.corners_mm(b)]
-    else:
-        pairs = [(grid.center_mm(a), grid.center_mm(b))]
-    centres = [grid.center_mm(h) for h in cands + [a, b]]
-    reach = (grid.radius_mm + eps) ** 2
-    steps = 8 * max(d, 1)
+    whose inside it crosses ('crossed', nearest a first), the pairs of hexes whose shared side
+    it runs along ('along'), the pairs of adjacent hexes whose shared side it crosses ('sides')
+    or touches at a corner it passes through ('touched'). A corner-to-corner line must stay on
+    the map. The geometry is worked out once per
+    step between two hexes (builder.geometry.sight) and placed on the map here."""
+    from builder.geometry import sight
 
-    def on_map(p, q) -> bool:
-        # every point of a line must lie in some hex of the map: no short cuts off its edge
-        for k in range(1, steps):
-            x = p[0] + (q[0] - p[0]) * k / steps
-            y = p[1] + (q[1] - p[1]) * k / steps
-            if not any((x - cx) ** 2 + (y - cy) ** 2 <= reach for cx, cy in centres):
-                return False
-        return True
+    grid = game.grid
+    cells = grid._by_cube
+    qa, ra, _ = grid.cube(a)
+    qb, rb, _ = grid.cube(b)
+
+    def at(o) -> HexId | None:
+        hs = cells.get((qa + o[0], ra + o[1]))
+        return hs[0] if hs else None
 
     out = []
-    for p, q in pairs:
-        if corner_to_corner and not on_map(p, q):
-            continue
-        crossed = sorted((h for h in cands if _crosses_interior(p, q, polys[h], eps)),
-                         key=lambda h: grid.distance(a, h))
-        edges: dict = {}
-        for h in cands:
-            for mid in _along_edges(p, q, polys[h], eps):
-                edges.setdefault(mid, []).append(h)
-        along = [tuple(sorted(hs)) for hs in edges.values()]
-        line = {"crossed": crossed, "along": sorted(along)}
-        if line not in out:
-            out.append(line)
+    mapped: dict = {}
+    for line in sight.lines(qb - qa, rb - ra, corner_to_corner):
+        if corner_to_corner:
+            if line.near not in mapped:
+                mapped[line.near] = sum(1 << i for i, o in enumerate(line.near)
+                                        if at(o) is not None)
+            if not all(mask & mapped[line.near] for mask in line.cover):
+                continue  # every point of a line must lie in some hex of the map
+        crossed = sorted((h for h in map(at, line.crossed) if h is not None),
+                         key=lambda h: (grid.distance(a, h), h))
+        along = sorted(tuple(sorted(h for h in map(at, hs) if h is not None))
+                       for hs in line.along)
+        along = [pair for pair in along if pair]
+        sides = [tuple(sorted((at(x), at(y)))) for x, y in line.sides
+                 if at(x) is not None and at(y) is not None]
+        touched = [tuple(sorted((at(x), at(y)))) for x, y in line.touched
+                   if at(x) is not None and at(y) is not None]
+        found = {"crossed": crossed, "along": along, "sides": sorted(sides),
+                 "touched": sorted(touched)}
+        if found not in out:
+            out.append(found)
     return out
+
+
+# --- line of sight with levels ----------------------------------------------------------------
+def ground_level(game, h: HexId) -> int:
+    """The hex's ground level: map.toml's [[levels]], else the highest of its terrains' levels."""
+    given = game.hex_levels.get(h)
+    if given is not None:
+        return given
+    kinds = [game.terrain_types[x] for x in terrain_of(game, h) if x in game.terrain_types]
+    return max((t.level for t in kinds), default=0)
+
+
+def obstacle_height(game, rule, terrain_id: str) -> int:
+    """How many levels a terrain stands above its hex's ground for this rule: 0 for the default
+    terrain and the rule's clear terrain, else its height (1 when map.toml gives none)."""
+    if terrain_id == game.map.default_terrain or terrain_id in rule.clear_terrain:
+        return 0
+    t = game.terrain_types.get(terrain_id)
+    if t is None:
+        return 0
+    return 1 if t.height is None else t.height
+
+
+def hex_top(game, rule, h: HexId) -> tuple[int, list[str]]:
+    """(the top of a hex: its ground plus its tallest obstacle, the obstacle terrain ids)."""
+    heights = {x: obstacle_height(game, rule, x) for x in terrain_of(game, h)}
+    tallest = max(heights.values(), default=0)
+    return ground_level(game, h) + tallest, [x for x, v in heights.items() if v and v == tallest]
+
+
+def side_top(game, a: HexId, b: HexId) -> tuple[int, str] | None:
+    """(top, hexside type id) of the tallest sight-blocking hexside between two hexes, or None:
+    a crest stands at the higher of the two hexes' ground (+ its height), a wall 1 level (or its
+    height) above it."""
+    found = []
+    for type_id in hexside_types(game, a, b):
+        ht = game.hexside_type_by_id.get(type_id)
+        if ht is None or not ht.sight:
+            continue
+        extra = ht.height if ht.height is not None else (1 if ht.sight == "wall" else 0)
+        found.append((max(ground_level(game, a), ground_level(game, b)) + extra, type_id))
+    return max(found) if found else None
 
 
 def line_of_sight(game, rule, observer: HexId, target: HexId, night: bool = False) -> dict:
-    """Whether observer sees target under a line-of-sight rule (a LineOfSightTable), and why.
+    """Whether observer and target see each other under a line-of-sight rule (a
+    LineOfSightTable), and why. Reciprocal by construction: the answer is worked out for the
+    pair in the order of their cube coordinates, and nothing in it depends on which end observes.
 
-    Returns {'seen': bool, 'distance': n, 'why': text, 'through': [hex labels of the best line],
-    'blocked_by': label or None}.
+    An element between the ends (a hex crossed, a pair of hexes a line runs along, a crest or wall
+    crossed, run along or touched at one of its corners) blocks when its top (ground level plus obstacle height) is above the lower end and
+    at least as high as the higher end; with blind_hexes, also when it stands between the ends'
+    levels and the lower end lies within that many hexes behind it. The ends' own hexes and
+    hexsides never block. Returns {'seen', 'distance', 'why', 'through': [hex labels of the
+    clearest line], 'blocked_by': label or None}.
     """
     grid = game.grid
     d = grid.distance(observer, target)
@@ -188,41 +186,84 @@ def line_of_sight(game, rule, observer: HexId, target: HexId, night: bool = Fals
                        f"{'es' if rule.night_range != 1 else ''}"}
     if d > rule.max_range:
         return {**base, "seen": False, "why": f"{d} hexes is beyond the {rule.max_range}-hex maximum"}
-    clear = {game.map.default_terrain, *rule.clear_terrain}
-    high = set(rule.high_ground)
-    obs_high = set(terrain_of(game, observer)) & high
+    a, b = sorted((observer, target), key=lambda h: grid.cube(h)[:2])
+    levels = {a: ground_level(game, a), b: ground_level(game, b)}
+    lo, hi = min(levels.values()), max(levels.values())
+    low = a if levels[a] <= levels[b] else b
+    blind = getattr(rule, "blind_hexes", 0)
 
-    def blocks(h: HexId) -> bool:
-        kinds = set(terrain_of(game, h)) - clear
-        if not kinds:
-            return False
-        return not (obs_high and not (kinds & obs_high))  # high ground sees over all but its own
+    def blocks(top: int, behind: int) -> str:
+        """'' when an element of this top does not block; else why it does."""
+        if top > lo and top >= hi:
+            return "high" if top > hi or lo == hi else "level"
+        if blind and lo < top < hi and behind <= blind:
+            return "blind"
+        return ""
 
-    def blockers(line: dict) -> list[HexId]:
-        out = [h for h in line["crossed"] if blocks(h)]
-        # along a hexside: blocked only when the hexes on both sides block (a reading: 17.3 is silent)
+    tops: dict = {}
+
+    def top_of(h: HexId) -> tuple[int, list[str]]:
+        if h not in tops:
+            tops[h] = hex_top(game, rule, h)
+        return tops[h]
+
+    def blockers(line: dict) -> list[tuple]:
+        out = []
+        for h in line["crossed"]:
+            why = blocks(top_of(h)[0], grid.distance(h, low))
+            if why:
+                out.append(("hex", h, why))
         for pair in line["along"]:
-            if len(pair) == 2 and all(blocks(h) for h in pair):
-                out.append(pair[0])
+            if len(pair) == 2 and all(blocks(top_of(h)[0], grid.distance(h, low)) for h in pair):
+                out.append(("along", pair, blocks(top_of(pair[0])[0], grid.distance(pair[0], low))))
+        for pair in line["sides"] + line["touched"] + [p for p in line["along"] if len(p) == 2]:
+            if a in pair or b in pair:
+                continue
+            st = side_top(game, *pair)
+            if st is None:
+                continue
+            why = blocks(st[0], min(grid.distance(h, low) for h in pair))
+            if why:
+                out.append(("side", pair, why))
         return out
 
-    lines = lines_between(game, observer, target, rule.corner_to_corner) or \
-        lines_between(game, observer, target, False)
+    lines = lines_between(game, a, b, rule.corner_to_corner) or lines_between(game, a, b, False)
     best = min(lines, key=lambda ln: (len(blockers(ln)), len(ln["crossed"])))
     blocked = blockers(best)
     base["through"] = [grid.label(h) for h in best["crossed"]]
     sides = [pair for pair in best["along"] if len(pair) == 2]
+    heights = "" if lo == hi else (f" (levels: {grid.label(a)} {levels[a]}, "
+                                   f"{grid.label(b)} {levels[b]})")
     if not blocked:
-        high_txt = (" (the observer's " + ", ".join(terrain_name(game, x) for x in obs_high)
-                    + " sees over intervening terrain)") if obs_high else ""
         why = (f"{d} hexes, a clear line" + (" through " + ", ".join(base["through"])
                                              if best["crossed"] else "")
                + (" along the side of " + ", ".join("/".join(grid.label(h) for h in pair)
                                                     for pair in sides) if sides else "")
-               + high_txt)
+               + heights)
         return {**base, "seen": True, "why": why}
-    h = blocked[0]
-    names = ", ".join(terrain_name(game, x) for x in terrain_of(game, h) if x not in clear)
-    base["blocked_by"] = grid.label(h)
-    return {**base, "seen": False,
-            "why": f"every line is blocked; the clearest passes {grid.label(h)} ({names})"}
+    kind, where, why = blocked[0]
+    base["blocked_by"] = grid.label(where if kind == "hex" else where[0])
+    return {**base, "seen": False, "why": "every line is blocked; the clearest "
+            + _blocker_words(game, rule, kind, where, why, lo, hi, low) + heights}
+
+
+def _blocker_words(game, rule, kind: str, where, why: str, lo: int, hi: int, low: HexId) -> str:
+    """What blocks the clearest line, as a player reads it."""
+    grid = game.grid
+    if kind == "side":
+        top, type_id = side_top(game, *where)
+        what = (f"crosses the {hexside_name(game, type_id).lower()} between "
+                + "/".join(grid.label(h) for h in where) + f" (level {top})")
+    else:
+        h = where if kind == "hex" else where[0]
+        top, kinds = hex_top(game, rule, h)
+        names = ", ".join(terrain_name(game, x) for x in kinds or terrain_of(game, h))
+        what = f"{grid.label(h)} ({names}, level {top})"
+        what = ("passes " + what if kind == "hex" else "runs along the side of "
+                + "/".join(grid.label(x) for x in where) + ", " + what)
+    if why == "blind":
+        return (what + f": {grid.label(low)} lies in the blind hexes behind it, seen from "
+                f"level {hi}")
+    if why == "level":
+        return what + f", as high as the higher end (level {hi})"
+    return what

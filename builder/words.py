@@ -96,6 +96,30 @@ def roll_spec(spec: str, names: dict[str, str] | None = None) -> str:
     return either(parts)
 
 
+def distance(spec: str) -> str:
+    """A firing unit's distance condition: '1' -> 'adjacent to the target', '>range' -> 'beyond
+    its range', '>2*range' -> 'beyond twice its range', '5-8' -> '5 to 8 hexes from the
+    target'."""
+    parts = []
+    for p in RollSpec(spec).parts:
+        times = {None: "", "1": "", "2": "twice ", "3": "three times "}.get(
+            p["times"], f"{p['times']} times ")
+        if p["op"] and not re.fullmatch(r"-?\d+", p["opval"]):
+            parts.append({">": "beyond", ">=": "at or beyond", "<": "within less than",
+                          "<=": "within"}[p["op"]] + f" {times}its range")
+        elif p["one"] == "1":
+            parts.append("adjacent to the target")
+        elif p["one"] is not None:
+            parts.append(f"{p['one']} hexes from the target")
+        elif p["lo"] is not None:
+            parts.append(f"{p['lo']} to {p['hi']} hexes from the target")
+        elif p["op"]:
+            n = int(p["opval"]) * int(p["times"] or 1)
+            parts.append({">": f"more than {n}", ">=": f"{n} or more", "<": f"less than {n}",
+                          "<=": f"{n} or less"}[p["op"]] + " hexes from the target")
+    return either(parts)
+
+
 def entry(t, spec: str) -> str:
     """A lookup entry's condition as its table prints it: '5', '1-2' and '2,3,12' as written,
     '>=17' as '17 or more', '<turn' as 'less than the current game turn', 'else' as
@@ -246,6 +270,8 @@ def _statements(game, t, c) -> list[tuple[str, str]]:
     if c.place:
         out.append((subject, f"is within {plural(c.within, 'hex', 'hexes')} of {c.place}"
                     if c.within else f"is at {c.place}"))
+    if c.distance:
+        out.append(("the firing unit", "is " + distance(c.distance)))
     if c.across:
         who = {"any": "an attacking unit", "all": "every attacking unit",
                "per-unit": "an attacking unit"}[c.attackers]
@@ -325,6 +351,8 @@ def default_rounding(t) -> str:
     """How a table rounds a strength a rule divides or multiplies, when the rule does not say."""
     if t.kind == "ratio":
         return t.divisor_rounding or t.rounding
+    if t.kind == "fire":
+        return t.firepower_rounding
     return "down"
 
 
@@ -375,8 +403,16 @@ def effect(game, t, r) -> str:
                    f"{_result(pairs[0][1])}"
         return either([f"{_result(a)} becomes {_result(b)}" for a, b in pairs], "and")
     whose = "attack" if e.startswith("attack") else _defence(game)
-    per_unit = r.when is not None and any(c.attackers == "per-unit" for c in r.when.walk())
+    per_unit = r.when is not None and any(c.attackers == "per-unit" or c.distance
+                                          for c in r.when.walk())
     owner = "that unit's" if per_unit else "the"
+    if t.kind == "fire":
+        if per_unit:
+            return (f"that unit's {t.strength} is {_factor(v, e.endswith('divisor'))}"
+                    + (f", {rounding(r.rounding)}" if r.rounding else
+                       f", before the fire group's {t.strength} is added up"))
+        return (f"the {t.strength} is {_factor(v, e.endswith('divisor'))}, "
+                f"{rounding(r.rounding or default_rounding(t))}")
     return (f"{owner} {whose} strength is {_factor(v, e.endswith('divisor'))}, "
             f"{rounding(r.rounding or default_rounding(t))}")
 
@@ -436,6 +472,9 @@ def rules(game, t) -> list[str]:
 def modifier(game, t, m) -> str:
     """A listed roll modifier: 'Woods terrain in hex: +2 to the roll, by itself when the target
     is in a Woods hex; only the highest terrain modifier counts (17.5)'."""
+    if m.values:
+        return _cites(labelled(m.label, either([signed(v) for v in m.values])
+                               + " to the roll, as it applies"), m.source)
     text = f"{signed(m.value)} to the roll"
     if m.max_uses and m.max_uses > 1:
         text += _uses(m.max_uses)
@@ -491,13 +530,16 @@ def combined(mode: str, stage: str, label: str) -> str:
     return f"Only the rule best for the defender that changes {what} counts: {label}"
 
 
-def beyond(t, end: str) -> str:
+def beyond(t, end: str, how: str = "") -> str:
     """What happens past an end of the table ('low' or 'high'): odds or a differential off the
-    table, or a shift past its first or last column, as one sentence."""
-    how = getattr(t, f"beyond_{end}", "")
+    table, or a shift past its first or last column, as one sentence (how: the table's
+    beyond_low / beyond_high, unless given)."""
+    how = how or getattr(t, f"beyond_{end}", "")
     low = end == "low"
     if t.kind == "ratio":
         off = f"Odds {'below' if low else 'above'} {t.columns[0 if low else -1]}"
+    elif t.kind == "fire":
+        off = f"A {t.strength} {'below' if low else 'above'} the {'first' if low else 'last'} column"
     else:
         off = f"A differential {'below' if low else 'above'} a row's {'first' if low else 'last'} band"
     where = f"{off}, or shifted past the {'first' if low else 'last'} column"
@@ -590,9 +632,7 @@ def settings(game, t) -> list[str]:
                        f"{t.retreat_reduces}.")
         out += _beyond(t, "attack")
     elif kind == "fire":
-        out.append("Read the column of the firing strength"
-                   + (" (exact values only)" if t.exact_bands else "") + "; the number read is "
-                   "the loss.")
+        out += _fire(t)
         if t.terrain_effect:
             vals = _effect_values(game, t.terrain_effect, divisor=True)
             if vals:
@@ -620,6 +660,32 @@ def settings(game, t) -> list[str]:
     return out
 
 
+def _fire(t) -> list[str]:
+    """A fire table's own settings: columns, rows, the fire group, natural rolls, markers."""
+    out = []
+    modified = bool(t.modifiers or any(r.effect == "drm" for r in t.rules))
+    numbers = all(re.fullmatch(r"\d+|-|—", c) for row in t.results.values() for c in row)
+    what = t.strength
+    if t.fire_group:
+        out.append(f"Columns: the fire group's total {what}. Each firing unit's {what} is "
+                   "changed first by what applies to that unit alone, then the units are added "
+                   f"up; a fraction is {rounding(t.firepower_rounding)}.")
+    elif t.bands:
+        out.append(f"Read the column of the firing unit's {what}"
+                   + (" (exact values only)" if t.exact_bands else "") + ".")
+    if modified:
+        out.append(f"Roll {t.dice} and add the modifiers: read the row of the modified roll; "
+                   "below the first row read the first, above the last read the last.")
+    if numbers:
+        out.append("The number read is the target's loss.")
+    for k, v in t.natural.items():
+        out.append(f"A natural {k}: {v}, whatever the modifiers.")
+    if t.attempts > 1:
+        out.append(f"Up to {number(t.attempts)} rolls against one target; it suffers the first "
+                   "effect rolled only.")
+    return out
+
+
 def limit(t) -> str:
     """A limit table's rule: 'At most 80 strength points in one sector'."""
     what = "strength points" if t.counts == "strength" else "units"
@@ -642,18 +708,44 @@ def sight(game, t) -> list[str]:
     never = [x for x in [default] + clear if x]
     if never:
         out.append(f"{either(never, 'and')} never block{'s' if len(never) == 1 else ''} a line of "
-                   "sight; other terrain between the two hexes does.")
-    out.append("Only the hexes between the two block, never the observer's or the target's own hex "
-               "nor a hexside; a line along a hexside is blocked only when the hexes on both sides "
-               "block.")
-    if t.high_ground:
-        names = either(terrain_names(game, t.high_ground))
-        out.append(f"An observer on {article(names)} hex sees over all terrain except another "
-                   f"{names} hex.")
+                   "sight.")
+    out += _levels(game, t)
     if t.spotter:
         spotter = article(t.spotter)
         out.append(f"{spotter[:1].upper() + spotter[1:]} observes its own hex and the adjacent ones, "
                    "whatever the terrain.")
+    return out
+
+
+def _levels(game, t) -> list[str]:
+    """The map's levels, obstacle heights, crests and walls, and blind hexes, as sentences."""
+    terrain = list(game.map.terrain_types)
+    clear = {getattr(game.map, "default_terrain", ""), *t.clear_terrain}
+    raised = [f"{x.name} {x.level}" for x in terrain if x.level]
+    tall = [f"{x.name} {x.height if x.height is not None else 1}" for x in terrain
+            if x.id not in clear and (x.height is None or x.height)]
+    out = []
+    if raised or getattr(game, "hex_levels", None):
+        out.append("Ground levels: " + (either(raised, "and") if raised else "as the map shows")
+                   + "; any other ground is level 0" + (" unless the map marks its level"
+                                                       if getattr(game, "hex_levels", None)
+                                                       else "") + ".")
+    if tall:
+        out.append("Obstacles stand so many levels above their ground: " + either(tall, "and")
+                   + ".")
+    sides = [x for x in getattr(game.map, "hexside_types", ()) if x.sight]
+    for x in sides:
+        extra = x.height if x.height is not None else (1 if x.sight == "wall" else 0)
+        out.append(f"{x.name}: " + ("the edge of higher ground, as high as the higher hex"
+                                    if x.sight == "crest" else "an obstacle on the higher hex")
+                   + (f", plus {plural(extra, 'level')}" if extra else "") + ".")
+    out.append("Terrain between the two hexes blocks when it stands higher than the lower one and "
+               "at least as high as the higher one; the two hexes' own terrain and sides never "
+               "block, and sight is the same both ways.")
+    if t.blind_hexes:
+        out.append(f"Seen from higher ground, the {plural(t.blind_hexes, 'hex', 'hexes')} "
+                   "directly behind lower terrain that still stands above the lower hex are "
+                   "hidden.")
     return out
 
 

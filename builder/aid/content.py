@@ -40,7 +40,16 @@ def table_card(game: Game, t) -> dict:
                              "divider": True})
         for roll, cells in t.results.items():
             card["body"].append({"th": roll, "cells": list(cells)})
-    elif isinstance(t, (RatioTable, FireTable)):
+    elif isinstance(t, FireTable):
+        modified = bool(t.modifiers or any(r.effect == "drm" for r in t.rules))
+        cols = [f"[{b}]" for b in t.bands] if t.exact_bands else list(t.bands) or ["Result"]
+        card["head"].append([("Modified roll " if modified else "") + t.dice, *cols])
+        keys = sorted(t.results, key=int)
+        for k, roll in enumerate(keys):
+            label = roll + (" or less" if modified and k == 0 else
+                            " or more" if modified and k == len(keys) - 1 else "")
+            card["body"].append({"th": label, "cells": list(t.results[roll])})
+    elif isinstance(t, RatioTable):
         cols = list(t.columns) if isinstance(t, RatioTable) else (
             [f"[{b}]" for b in t.bands] if t.exact_bands else list(t.bands))
         card["head"].append([t.dice, *cols])

@@ -15,7 +15,8 @@ def _map_data(game: Game) -> dict:
     m = game.map
     data: dict = {
         "kind": "hex" if game.is_hex else "area",
-        "terrain": {t.id: {"name": t.name, "effects": dict(t.effects), "source": t.source}
+        "terrain": {t.id: {"name": t.name, "effects": dict(t.effects), "source": t.source,
+                           "level": t.level, "height": t.height}
                     for t in m.terrain_types},
     }
     if game.is_hex:
@@ -37,6 +38,9 @@ def _map_data(game: Game) -> dict:
         data["labels"] = [[lab.text, lab.hex] for lab in m.labels]
         data["region_names"] = {r.id: r.name for r in m.regions}
         data["hexsideTypes"] = {t.id: t.name for t in m.hexside_types}
+        data["hexsideSight"] = {t.id: [t.sight, t.height] for t in m.hexside_types if t.sight}
+        data["levels"] = [[grid.label(h), v] for h, v in sorted(game.hex_levels.items(),
+                                                                key=lambda hv: _hex_order(hv[0]))]
         data["hexsideEffects"] = {t.id: dict(t.effects) for t in m.hexside_types}
         data["hexsides"] = _hexsides(game)
     else:
@@ -110,6 +114,9 @@ def _said(game: Game, t) -> dict:
         out["beyond_low"] = words.beyond(t, "low")
         out["beyond_high"] = words.beyond(t, "high")
         out["cannot"] = words.cannot(t, "these odds" if t.kind == "ratio" else "this differential")
+    if t.kind == "fire":  # a shift past a fire table's end reads the end column
+        out["beyond_low"] = words.beyond(t, "low", "first-column")
+        out["beyond_high"] = words.beyond(t, "high", "last-column")
     return out
 
 

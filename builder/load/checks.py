@@ -10,7 +10,7 @@ from pathlib import Path
 
 from builder.errors import Collector
 from builder.geometry.hexid import HexId, parse_hex, parse_hex_range, parse_span
-from builder.model.counters import split_factors
+from builder.model.counters import UNIT_TYPES, split_factors
 from builder.model.game import Box, CounterSize, Deck, Formation, GameInfo, Side, Turns
 from builder.model.game_model import Game
 from builder.model.maps import AreaMap, HexMap
@@ -128,6 +128,26 @@ class Checker:
                             ("decks", info.decks), ("boxes", info.boxes)):
             for d in _dupes(i.id for i in items):
                 self.game_err((name,), f"id '{d}' is used twice in {name}", "give each a unique id")
+        for d in _dupes(ct.id for ct in info.counter_types):
+            self.game_err(("counter_types",), f"counter type id '{d}' is used twice",
+                          "give each a unique id")
+        claimed: dict[str, str] = {}
+        for i, ct in enumerate(info.counter_types):
+            for unit_type in ct.unit_types:
+                if unit_type not in UNIT_TYPES:
+                    self.game_err(("counter_types", i, "unit_types"), f"'{unit_type}' is not a unit "
+                                  "type", f"use one of: {', '.join(UNIT_TYPES)}")
+                elif unit_type in claimed:
+                    self.game_err(("counter_types", i, "unit_types"), f"unit type '{unit_type}' "
+                                  f"already uses counter type '{claimed[unit_type]}'",
+                                  "list each unit type in one counter type; name another for a "
+                                  "single counter with counters.csv's counter_type column")
+                claimed.setdefault(unit_type, ct.id)
+            for names, key in ((ct.factor_names, "factor_names"),
+                               (ct.back_factor_names, "back_factor_names")):
+                for d in _dupes(names):
+                    self.game_err(("counter_types", i, key), f"factor name '{d}' is used twice "
+                                  f"in counter type '{ct.id}'", "give each number its own name")
         formations = [f.id for s in info.sides for f in s.formations]
         for d in _dupes(formations):
             self.game_err(("sides",), f"formation id '{d}' is used twice", "give each a unique id")
@@ -216,6 +236,7 @@ class Checker:
         self.map_hexes, self.hex_refs = total, 0
         self._terrain_types(m)
         self.hex_terrain_checks(m)
+        self.level_checks(m)
         self.hexside_checks(m)
         self.line_checks(m)
         for i, lab in enumerate(m.labels):
@@ -349,6 +370,18 @@ class Checker:
                         else:
                             group_of_hex[gk] = block.terrain
 
+    def level_checks(self, m: HexMap) -> None:
+        """[[levels]]: every hex exists and is given one level only."""
+        seen: dict = {}
+        for i, block in enumerate(m.levels):
+            for j, text in enumerate(block.hexes):
+                for h in self.hex_list(text, ("levels", i, "hexes", j)):
+                    if h in seen:
+                        self.map_err(("levels", i, "hexes", j),
+                                     f"hex {self.grid.label(h)} is given a level twice (also at "
+                                     f"levels[{seen[h]}])", "give each hex one level")
+                    seen[h] = i
+
     def hexside_checks(self, m: HexMap) -> None:
         types = {t.id for t in m.hexside_types}
         for d in _dupes(t.id for t in m.hexside_types):
@@ -479,23 +512,56 @@ class Checker:
             self.e.add(path, where + ", column 'formation'",
                        f"formation '{u.formation}' is not one of side '{u.side}''s formations",
                        f"use one of: {', '.join(sorted(formations[u.side])) or '(none defined)'}")
+        types = {ct.id: ct for ct in self.g.info.counter_types}
+        if u.counter_type and u.counter_type not in types:
+            if self.complete is True:
+                self.e.add(path, where + ", column 'counter_type'", f"counter type "
+                           f"'{u.counter_type}' is not defined in game.toml",
+                           f"use one of: {', '.join(sorted(types)) or '(none: add [[counter_types]])'}")
+            return
+        ct = types.get(u.counter_type) or next(
+            (t for t in self.g.info.counter_types if u.type in t.unit_types), None)
+        names_of = {"front": ct.factor_names, "back": ct.back_factor_names or ct.factor_names} \
+            if ct is not None else {}
         for face in ("front", "back"):
             text = getattr(u, face)
             n = len(split_factors(text))  # counted, not read (0.13 s of 4,000 units)
-            if text and n_factors and n not in (n_factors, 1):
+            if ct is not None:
+                names = names_of[face]
+                if text and n != len(names):
+                    which = "back_factor_names" if face == "back" and ct.back_factor_names \
+                        else "factor_names"
+                    self.e.add(path, where + f", column '{face}'",
+                               f"'{text}' has {n} factor{'s' if n != 1 else ''} but counter type "
+                               f"'{ct.id}' prints {len(names)} on this side ({which}: "
+                               f"{', '.join(names)})",
+                               f"write {len(names)} numbers joined by '-' ({'-'.join(names)}), or "
+                               "give the row another counter_type")
+            elif text and n_factors and n not in (n_factors, 1):
                 self.e.add(path, where + f", column '{face}'",
                            f"'{text}' has {n} factors but the game's factor_names has {n_factors}",
-                           f"write {n_factors} numbers joined by '-' ({'-'.join(self.g.info.factor_names)})")
+                           f"write {n_factors} numbers joined by '-' ({'-'.join(self.g.info.factor_names)}),"
+                           " or give this counter's type factor names of its own in game.toml "
+                           "[[counter_types]]")
+        allowed = (list(dict.fromkeys(names_of["front"] + names_of["back"])) if ct is not None
+                   else list(self.g.info.factor_names))
         for r in u.red:
-            if r not in self.g.info.factor_names:
-                self.e.add(path, where + ", column 'red'", f"'{r}' is not a factor name",
-                           f"use one of: {', '.join(self.g.info.factor_names)}")
+            if r not in allowed:
+                self.e.add(path, where + ", column 'red'", f"'{r}' is not a factor name of this "
+                           "counter", f"use one of: {', '.join(allowed)}")
 
     # tables ---------------------------------------------------------------------------------
     def check_tables(self) -> None:
         src = self.tables_src
         for d in _dupes(t.id for t in self.g.tables):
             self.e.add(*self.at(src, ("tables",)), f"table id '{d}' is used twice", "give each a unique id")
+        for i, t in enumerate(self.g.tables):
+            factor = getattr(t, "factor", "")
+            if factor and factor not in self.g.all_factor_names and self.complete is True:
+                self.e.add(*self.at(src, ("tables", i, "factor")), f"table '{t.id}' reads the "
+                           f"factor '{factor}', which no counter prints",
+                           "use a factor name of game.toml (factor_names or counter_types): "
+                           + ", ".join(self.g.all_factor_names))
         if self.g.map is None:
             return  # map.toml has problems of its own: terrain names cannot be checked
         terrain_ids = {t.id for t in self.g.map.terrain_types}
@@ -744,9 +810,10 @@ class Checker:
             err(("pieces_in",), f"'{v.pieces_in}' is no box or region",
                 f"use 'map', box:<id> ({', '.join(sorted(boxes)) or 'no boxes'}) or region:<id> "
                 f"({', '.join(sorted(regions)) or 'no regions'})")
-        if v.factor and v.factor not in g.info.factor_names:
+        if v.factor and v.factor not in g.all_factor_names:
             err(("factor",), f"unknown factor '{v.factor}'",
-                f"use one of factor_names: {', '.join(g.info.factor_names) or '(none)'}")
+                f"use a factor name of game.toml (factor_names or counter_types): "
+                f"{', '.join(g.all_factor_names) or '(none)'}")
         if v.factor and not v.pieces_in:
             err(("factor",), "'factor' sums the units counted by 'pieces_in'", "add pieces_in or remove factor")
         if v.all and not v.held:

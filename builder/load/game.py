@@ -30,7 +30,8 @@ SOURCES = Path("sources")
 UNIT_COLUMNS = {
     "id": True, "side": True, "formation": False, "unit": True, "type": True, "size": False,
     "front": True, "back": False, "back_name": False, "red": False, "marks": False,
-    "copies": False, "counter": False, "assumed": False, "source": False, "note": False,
+    "copies": False, "counter": False, "counter_type": False, "assumed": False, "source": False,
+    "note": False,
 }
 MARKER_COLUMNS = {
     "id": True, "name": True, "kind": True, "side": False, "front": False, "back": False,

@@ -83,6 +83,10 @@ class Unit(Sourced):
     marks: tuple[Literal[MARKS], ...] = ()  # type: ignore[valid-type]
     copies: int = Field(default=1, ge=1, le=1000)
     counter: str = Field(default="unit", description="counter size id from game.toml")
+    counter_type: str = Field(
+        default="", description="id of a game.toml counter_types entry whose factor names this "
+        "counter prints; empty: the entry listing its type in unit_types, else game.toml's "
+        "factor_names")
 
     @field_validator("front", "back")
     @classmethod

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from builder.model.base import Colour, Ident, Length, Model, Sourced
 
@@ -39,6 +39,23 @@ class CounterSize(Sourced):
     id: Ident = Field(description="referred to by counters.csv / markers.csv 'counter' column")
     size: Length = Field(description="edge of a square counter or diameter of a round one, e.g. '5/8in'")
     shape: Literal["square", "round"] = "square"
+
+
+class CounterType(Sourced):
+    """Counters whose printed numbers mean something of their own: a leader's morale and
+    modifier, a machine gun's firepower and range, a tank's gun, armour and movement."""
+
+    id: Ident = Field(description="referred to by counters.csv's counter_type column")
+    name: str = Field(default="", description="what players call these counters, e.g. 'Leader'")
+    unit_types: tuple[str, ...] = Field(
+        default=(), description="counters.csv 'type' values whose counters use these factors "
+        "unless a row names another counter_type, e.g. ['machine-gun']")
+    factor_names: tuple[str, ...] = Field(
+        min_length=1, description="what the numbers of the front mean, in order, e.g. "
+        "['morale', 'modifier'] for a printed '8-1'")
+    back_factor_names: tuple[str, ...] = Field(
+        default=(), description="what the back's numbers mean when they differ from the front's, "
+        "e.g. ['morale'] for a broken squad; empty: as the front")
 
 
 class TurnDetail(Sourced):
@@ -92,7 +109,16 @@ class GameInfo(Sourced):
     series: str = ""
     publisher: str = ""
     year: int | None = None
-    version: str = "1.0"
+    version: str = Field(
+        default="1.0", description="the module's version, as VASSAL shows it to players: raise it "
+        "with every module you publish (builder build warns when the module changed and the "
+        "version did not); a new version's 'What changed' chart lists what differs from the "
+        "previous one")
+    changes: dict[str, tuple[str, ...]] = Field(
+        default_factory=dict, description="the designer's notes on each version, for players: "
+        "version -> sentences, e.g. \"1.1\" = [\"Errata: the 21st Panzer's attack is 6.\"]; "
+        "the current version's notes head the module's 'What changed' chart, earlier ones "
+        "follow")
     description: str = ""
     credits: tuple[Credit, ...] = ()
     scale: Scale = Scale()
@@ -103,11 +129,33 @@ class GameInfo(Sourced):
     counter_sizes: tuple[CounterSize, ...] = Field(min_length=1)
     factor_names: tuple[str, ...] = Field(
         default=("attack", "defense", "movement"),
-        description="what the numbers of a printed '5-7-5' mean, in order",
+        description="what the numbers of a printed '5-7-5' mean, in order (counters of a "
+        "counter_types entry use its own names)",
     )
+    counter_types: tuple[CounterType, ...] = Field(
+        default=(), description="counters with factors of their own (leaders, weapons, vehicles, "
+        "a broken side): each type's factor names, front and back")
     paper: Literal["letter", "a4"] = "letter"
     decks: tuple[Deck, ...] = ()
     boxes: tuple[Box, ...] = Field(default=(), description="holding boxes: reserves, eliminated, losses")
+
+    @field_validator("changes", mode="before")
+    @classmethod
+    def _changes_by_version(cls, value):
+        """A version unquoted (1.1 = [...]) is a TOML table: say how to write it; a single
+        sentence is a list of one."""
+        if not isinstance(value, dict):
+            return value
+        out = {}
+        for version, notes in value.items():
+            if isinstance(notes, dict):
+                inner = next(iter(notes), "1")
+                # a ValueError: pydantic reports it with the key and line (not a TypeError)
+                raise ValueError(  # noqa: TRY004
+                    f'write the version in quotes: "{version}.{inner}" = ["..."] '
+                    f"(unquoted, TOML reads {version}.{inner} as a table)")
+            out[str(version)] = (notes,) if isinstance(notes, str) else notes
+        return out
 
     @property
     def people(self) -> list[str]:

@@ -63,6 +63,41 @@ class Game(Model):
     def terrain_types(self) -> dict:
         return {t.id: t for t in self.map.terrain_types}
 
+    @cached_property
+    def _counter_types(self) -> tuple[dict, dict]:
+        """game.toml's counter types by id, and by the unit type that uses them."""
+        by_id = {ct.id: ct for ct in self.info.counter_types}
+        by_type: dict = {}
+        for ct in self.info.counter_types:
+            for unit_type in ct.unit_types:
+                by_type.setdefault(unit_type, ct)
+        return by_id, by_type
+
+    def counter_type_of(self, u):
+        """The counter type whose factors a unit prints (None: game.toml's factor_names)."""
+        by_id, by_type = self._counter_types
+        return by_id.get(u.counter_type) if u.counter_type else by_type.get(u.type)
+
+    def factor_names_of(self, u, face: str = "front") -> tuple[str, ...]:
+        """What the numbers printed on a unit's face mean, in order."""
+        ct = self.counter_type_of(u)
+        if ct is None:
+            return self.info.factor_names
+        return ct.back_factor_names or ct.factor_names if face == "back" else ct.factor_names
+
+    @cached_property
+    def all_factor_names(self) -> tuple[str, ...]:
+        """Every factor name any counter prints: game.toml's, then each counter type's."""
+        names = list(self.info.factor_names)
+        for ct in self.info.counter_types:
+            names += [n for n in (*ct.factor_names, *ct.back_factor_names) if n not in names]
+        return tuple(names)
+
+    @cached_property
+    def hexside_type_by_id(self) -> dict:
+        """Hexside types by id (a hex map's; empty on an area map)."""
+        return {t.id: t for t in getattr(self.map, "hexside_types", ())}
+
     # --- hex maps --------------------------------------------------------------------------
     @property
     def is_hex(self) -> bool:
@@ -112,6 +147,12 @@ class Game(Model):
                 assigned.setdefault(h, []).append(terrain)
         default = (self.map.default_terrain,)
         return {h: tuple(assigned.get(h, default)) for h in self.grid.all_hexes()}
+
+    @cached_property
+    def hex_levels(self) -> dict[HexId, int]:
+        """Hexes whose ground level map.toml's [[levels]] gives (line of sight)."""
+        return {h: block.level for block in getattr(self.map, "levels", ())
+                for h in self.hexes(block.hexes)}
 
     @cached_property
     def _terrain_blocks(self) -> tuple[tuple[str, tuple[HexId, ...]], ...]:

@@ -27,6 +27,15 @@ class TerrainType(Sourced):
     effects: dict[str, EffectValue] = Field(
         default={}, description="what the terrain does, by name: movement, combat, divisor, drm ..."
     )
+    level: int = Field(
+        default=0, ge=-9, le=99, description="line of sight: the ground level of a hex with this "
+        "terrain (a hill 1, a ridge 2); a hex takes the highest of its terrains' levels unless "
+        "[[levels]] gives it one")
+    height: int | None = Field(
+        default=None, ge=0, le=99, description="line of sight: how many levels this terrain stands "
+        "above its hex's ground (woods 1, a town 2); 0: lines pass over it. Not given: a terrain "
+        "that blocks sight (not the default terrain, not in the line-of-sight table's "
+        "clear_terrain) stands 1 level")
 
 
 class TerrainHexes(Sourced):
@@ -43,11 +52,32 @@ class HexsideType(Sourced):
         "border", "escarpment",
     ]
     effects: dict[str, EffectValue] = Field(default_factory=dict)
+    sight: Literal["", "crest", "wall"] = Field(
+        default="", description="line of sight: 'crest', the edge of higher ground (it stands at "
+        "the higher of its two hexes' level); 'wall', an obstacle standing on the higher of its "
+        "two hexes (a wall, hedge or bank); '': sight passes")
+    height: int | None = Field(
+        default=None, ge=0, le=99, description="with sight: how many levels it stands above the "
+        "higher of its two hexes' ground (default: a crest 0, a wall 1)")
+
+    @model_validator(mode="after")
+    def _height_needs_sight(self) -> HexsideType:
+        if self.height is not None and not self.sight:
+            raise ValueError(f"hexside type '{self.id}': height is for a hexside that affects "
+                             "sight: add sight = 'crest' or 'wall', or remove height")
+        return self
 
 
 class Hexsides(Sourced):
     type: str = Field(description="hexside type id")
     sides: tuple[str, ...] = Field(description="'2737/2738': the side between two adjacent hexes")
+
+
+class Levels(Sourced):
+    """Hexes at a ground level of their own, whatever their terrain (a summit, a sunken road)."""
+
+    level: int = Field(ge=-9, le=99, description="the ground level of these hexes")
+    hexes: tuple[str, ...] = Field(description="hex numbers or ranges 'A..B'")
 
 
 class LineType(Sourced):
@@ -164,6 +194,9 @@ class HexMap(Sourced):
     terrain: tuple[TerrainHexes, ...] = ()
     hexside_types: tuple[HexsideType, ...] = ()
     hexsides: tuple[Hexsides, ...] = ()
+    levels: tuple[Levels, ...] = Field(
+        default=(), description="line of sight: hexes whose ground level is given here rather "
+        "than by their terrain's level")
     line_types: tuple[LineType, ...] = ()
     lines: tuple[Line, ...] = ()
     labels: tuple[Label, ...] = ()

@@ -20,13 +20,13 @@ def dice_range(dice: str) -> tuple[int, int]:
 
 
 _SPEC = re.compile(
-    r"^\s*(?:(?P<op><=|>=|<|>)\s*(?P<opval>-?\d+|[a-z][a-z0-9_-]*)"
+    r"^\s*(?:(?P<op><=|>=|<|>)\s*(?:(?P<times>\d+)\s*\*\s*)?(?P<opval>-?\d+|[a-z][a-z0-9_-]*)"
     r"|(?P<lo>-?\d+)\s*(?:-|\.\.)\s*(?P<hi>-?\d+)|(?P<one>-?\d+)|(?P<else>else))\s*$"
 )
 
 
 class RollSpec:
-    """A condition on a number: '5', '5-10', '2,3,12', '<=2', '>=17', '<turn', 'else'."""
+    """A condition on a number: '5', '5-10', '2,3,12', '<=2', '>=17', '<turn', '>2*range', 'else'."""
 
     def __init__(self, text: str):
         self.text = str(text).strip()
@@ -36,7 +36,7 @@ class RollSpec:
             if not m:
                 raise ValueError(
                     f"'{text}' is not a roll condition: write '5', '5-10', '2,3,12', '<=2', '>=17',"
-                    " '<turn' or 'else'"
+                    " '<turn', '>2*range' or 'else'"
                 )
             self.parts.append(m.groupdict())
 
@@ -61,6 +61,7 @@ class RollSpec:
                 other = int(ref) if is_int(ref) else (inputs or {}).get(ref)
                 if other is None:
                     continue
+                other *= int(p["times"] or 1)
                 if {"<": value < other, "<=": value <= other, ">": value > other,
                         ">=": value >= other}[p["op"]]:
                     return True

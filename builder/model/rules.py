@@ -45,6 +45,10 @@ class When(Model):
     place: str = Field(default="", description="a named place (a map label's text)")
     within: int = Field(default=0, ge=0, le=100,
                         description="with place: holds within this many hexes of it (0: its hex)")
+    distance: str = Field(
+        default="", description="fire tables: the firing unit's distance to the target in hexes, "
+        "'1' (adjacent), '>range' (beyond the unit's printed range), '>2*range', '5-8'; tested "
+        "unit by unit, so a firepower divisor or multiplier changes only the units it holds for")
     across: tuple[str, ...] = Field(default=(), description="hexside types attacked across")
     attackers: Literal["any", "all", "per-unit"] = Field(
         default="any", description="with across: 'any' attacking unit crosses one, 'all' of them "
@@ -62,6 +66,11 @@ class When(Model):
     def _shape(self) -> When:
         if self.turn:
             RollSpec(self.turn)
+        if self.distance:
+            bad = RollSpec(self.distance).names() - {"range"}
+            if bad:
+                raise ValueError(f"distance '{self.distance}' compares with {sorted(bad)}: compare "
+                                 "with a number or with 'range' (the firing unit's range)")
         for spec in self.input.values():
             if RollSpec(spec).names():
                 raise ValueError(f"input condition '{spec}': compare with a number")
@@ -71,7 +80,8 @@ class When(Model):
             raise ValueError(f"attackers = '{self.attackers}' needs 'across' (the hexside types)")
         if not self.keys():
             raise ValueError("an empty condition: give turn, period, scenario, attacker, defender, "
-                             "terrain, region, place, across, flag, all, any or not")
+                             "firer, target, terrain, region, place, distance, across, flag, all, "
+                             "any or not")
         return self
 
     def keys(self) -> list[str]:
@@ -105,8 +115,8 @@ class Rule(Sourced):
                             "rule number that forbids it, e.g. '17.2'")
     cancels: str = Field(default="", description="id of another rule whose uses this one cancels "
                          "one for one, down to zero and never past it")
-    attack_divisor: float | None = Field(default=None, gt=0, description="the attack strength is divided by it (mud halves: 2), rounded as `rounding` says")
-    attack_multiplier: float | None = Field(default=None, gt=0, description="the attack strength is multiplied by it, rounded as `rounding` says")
+    attack_divisor: float | None = Field(default=None, gt=0, description="the attack strength (a fire table's firepower) is divided by it (mud halves: 2), rounded as `rounding` says")
+    attack_multiplier: float | None = Field(default=None, gt=0, description="the attack strength (a fire table's firepower) is multiplied by it, rounded as `rounding` says")
     defence_divisor: float | None = Field(default=None, gt=0, description="the defence strength is divided by it, rounded as `rounding` says")
     defence_multiplier: float | None = Field(default=None, gt=0, description="the defence strength is multiplied by it (a fortification doubling: 2), rounded as `rounding` says")
     row: str = Field(default="", description="differential: the name of the row read")
@@ -132,6 +142,12 @@ class Rule(Sourced):
                                                "defence_divisor", "defence_multiplier"):
             raise ValueError(f"rule '{self.id}': rounding goes with a divisor or multiplier only")
         per_unit = self.when is not None and any(c.attackers == "per-unit" for c in self.when.walk())
+        ranged = self.when is not None and any(c.distance for c in self.when.walk())
+        if ranged and given[0] in ("defence_divisor", "defence_multiplier", "row", "cancels"):
+            raise ValueError(f"rule '{self.id}': distance is tested unit by unit; it goes with a "
+                             "firepower divisor or multiplier (attack_divisor, attack_multiplier: "
+                             "each unit it holds for), or with prohibited, drm, column, shift, "
+                             "cap or replace (when it holds for any firing unit)")
         if per_unit and given[0] not in ("attack_divisor", "attack_multiplier"):
             raise ValueError(f"rule '{self.id}': attackers = 'per-unit' counts each unit's strength "
                              "under the effect, so it goes with attack_divisor or attack_multiplier")

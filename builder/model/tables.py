@@ -75,7 +75,10 @@ class Modifier(Sourced):
 
     id: Ident
     label: str
-    value: int
+    value: int = Field(default=0, description="added to the roll (or to a ratio's result)")
+    values: tuple[int, ...] = Field(
+        default=(), description="instead of value: the values a player chooses from, e.g. a "
+        "leader's printed modifier [-1, -2, -3]; the calculators ask which one applies")
     group: str = Field(
         default="", description="modifiers in one group are not cumulative: only the highest applies"
     )
@@ -84,6 +87,16 @@ class Modifier(Sourced):
         default=(), description="region ids from map.toml: applies when the target hex is in one"
     )
     max_uses: int | None = None
+
+    @model_validator(mode="after")
+    def _value_or_values(self) -> Modifier:
+        if self.values and (self.value or self.group or self.terrain or self.regions
+                            or (self.max_uses or 1) > 1):
+            raise ValueError(f"modifier '{self.id}': values (the player picks one) goes without "
+                             "value, group, terrain, regions and max_uses")
+        if len(set(self.values)) != len(self.values):
+            raise ValueError(f"modifier '{self.id}': values repeats a value")
+        return self
 
 
 class Entry(Model):
@@ -329,37 +342,124 @@ class RatioTable(TableBase):
 
 
 class FireTable(TableBase):
-    """Firepower bands across, dice down; the number read is a loss, divided by terrain."""
+    """Fire: columns by total firepower, rows by the modified roll (the roll plus its modifiers).
+
+    A fire group is given unit by unit (fire_group); rules may change each unit's firepower
+    (at long range halved, adjacent doubled) before the total picks the column. A number read is
+    a loss (divided by the target's terrain when terrain_effect says so); any other text is a
+    result the legend explains ('K', '1MC'). Without bands the table has one column and no
+    firepower (a bombardment marker)."""
 
     kind: Literal["fire"]
     dice: str = "2d6"
-    bands: tuple[str, ...] = Field(min_length=1, description="firepower columns: '3', '2-6', '26+'")
-    results: dict[str, tuple[str, ...]] = Field(description="roll -> losses per band; '-' = none")
-    terrain_effect: str = Field(default="", description="terrain effect name that divides the result")
-    rounding: Rounding = "half-down"
+    bands: tuple[str, ...] = Field(
+        default=(), description="firepower columns, left to right: '3', '2-6', '26+'; empty: one "
+        "column and no firepower (each fire is one roll, as a bombardment marker)")
+    results: dict[str, tuple[str, ...]] = Field(
+        description="modified roll -> one result per column. Rows are consecutive numbers covering "
+        "at least the dice range and may go beyond it ('0', '13', '14') for modified rolls; a "
+        "modified roll beyond the first or last row reads that row. A number is a loss; '-' none; "
+        "other text is a result explained by the legend")
+    terrain_effect: str = Field(default="", description="terrain effect name that divides the "
+                                "loss read (numbers only), e.g. 'divisor'")
+    rounding: Rounding = Field(default="half-down", description="how a loss divided by the "
+                               "terrain is rounded")
     exact_bands: bool = Field(
         default=False, description="true when columns are exact values ([3] [6] [9]), not ranges"
     )
+    factor: str = Field(
+        default="", description="the counters' printed factor the columns read, e.g. 'gun' for "
+        "an anti-tank table (a factor name of game.toml); the calculators ask for it by this "
+        "name and the module totals it from the firing units; empty: 'firepower'")
+    fire_group: bool = Field(
+        default=False, description="true: firepower is given unit by unit (firepower = 6,6,4) and "
+        "added up after each unit's own effects (a unit at long range halved); false: one firing "
+        "unit or weapon per fire (Eben-Emael 5.0: artillery strength is not added up)")
+    firepower_rounding: Rounding = Field(
+        default="down", description="how a total firepower with a fraction (a halved unit) is "
+        "rounded before its column is found")
+    modifiers: tuple[Modifier, ...] = Field(default=(), description="die-roll modifiers (as a "
+                                            "modified-roll table's: group, terrain, regions)")
+    natural: dict[str, str] = Field(
+        default={}, description="natural roll -> result in every column, whatever the modifiers")
+    attempts: int = Field(
+        default=1, ge=1, le=4,
+        description="most rolls (markers) against one target; the target suffers the first "
+        "effect rolled and no more (Vimy 17.2: two markers, at most one hit)")
+    beyond_low: Literal["first-row"] = Field(
+        default="first-row", description="a modified roll below the first row reads it")
+    beyond_high: Literal["last-row"] = Field(
+        default="last-row", description="a modified roll above the last row reads it")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_column_rows(cls, data):
+        """A one-column table may write each row as its result alone: "7" = "Hit"."""
+        if isinstance(data, dict) and isinstance(data.get("results"), dict):
+            data = {**data, "results": {k: (v,) if isinstance(v, str) else v
+                                        for k, v in data["results"].items()}}
+        return data
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The column labels ('' for a one-column table)."""
+        return self.bands or ("",)
+
+    @property
+    def strength(self) -> str:
+        """The factor the columns read, as players call it ('firepower', 'gun')."""
+        return self.factor or "firepower"
+
+    @property
+    def strength_input(self) -> str:
+        """The calculators' input id for it ('firepower', 'gun')."""
+        return re.sub(r"[^a-z0-9]+", "-", self.strength.lower()).strip("-") or "firepower"
 
     @model_validator(mode="after")
     def _shape(self) -> "FireTable":
-        _rows_cover_dice(self.results, self.dice, len(self.bands), f"table '{self.id}'")
+        lo, hi = dice_range(self.dice)
+        keys = [int(k) for k in self.results if is_int(k)]
+        if len(keys) != len(self.results) or keys != list(range(min(keys), max(keys) + 1)):
+            raise ValueError(f"table '{self.id}': rows must be consecutive numbers, got "
+                             f"{list(self.results)}")
+        if min(keys) > lo or max(keys) < hi:
+            raise ValueError(f"table '{self.id}': rows run {min(keys)} to {max(keys)}, but "
+                             f"{self.dice} rolls {lo} to {hi}: give a row for every roll")
+        width = len(self.columns)
+        for roll, row in self.results.items():
+            if len(row) != width:
+                raise ValueError(f"table '{self.id}': row {roll} has {len(row)} results but the "
+                                 f"table has {width} column{'s' if width != 1 else ''}")
         prev = 0
         for band in self.bands:
             m = re.fullmatch(r"\s*(\d+)\s*(?:(-)\s*(\d+)|(\+))?\s*", band)
             if not m:
                 raise ValueError(f"table '{self.id}': band '{band}' is not '5', '2-6' or '26+'")
-            lo = int(m.group(1))
-            hi = int(m.group(3)) if m.group(3) else (10**9 if m.group(4) else lo)
-            if lo <= prev and not (prev == 0 and lo == 0):
+            blo = int(m.group(1))
+            bhi = int(m.group(3)) if m.group(3) else (10**9 if m.group(4) else blo)
+            if blo <= prev and not (prev == 0 and blo == 0):
                 raise ValueError(f"table '{self.id}': bands must rise left to right ('{band}')")
-            if not self.exact_bands and prev and lo != prev + 1:
+            if not self.exact_bands and prev and blo != prev + 1:
                 raise ValueError(f"table '{self.id}': band '{band}' leaves a gap after {prev}")
-            prev = hi
+            prev = bhi
         for roll, row in self.results.items():
             for cell in row:
-                if not re.fullmatch(r"\d+|-|—", cell):
-                    raise ValueError(f"table '{self.id}': row {roll} value '{cell}' is not a number or '-'")
+                if not cell.strip():
+                    raise ValueError(f"table '{self.id}': row {roll} has an empty result: write "
+                                     "'-' for no effect")
+                if self.terrain_effect and not re.fullmatch(r"\d+|-|—", cell):
+                    raise ValueError(f"table '{self.id}': row {roll} value '{cell}' is not a "
+                                     "number or '-' (terrain_effect divides the loss read)")
+        for k in self.natural:
+            if not is_int(k) or not lo <= int(k) <= hi:
+                raise ValueError(f"table '{self.id}': natural roll '{k}' cannot be rolled on "
+                                 f"{self.dice}: use {lo} to {hi}")
+        if not self.bands and (self.fire_group or self.exact_bands):
+            raise ValueError(f"table '{self.id}': fire_group and exact_bands need firepower "
+                             "columns (bands)")
+        if self.fire_group and self.exact_bands:
+            raise ValueError(f"table '{self.id}': a fire group adds firepower up, so its columns "
+                             "are ranges: remove exact_bands or fire_group")
         return self
 
 
@@ -501,11 +601,20 @@ class LineOfSightTable(TableBase):
         description="terrain ids that never block a line of sight, besides the map's default "
         "terrain (Vimy: rivers)",
     )
-    high_ground: tuple[str, ...] = Field(
-        default=(),
-        description="terrain ids whose observer ignores intervening terrain except hexes of the "
-        "same terrain (Vimy: peaks)",
-    )
+    blind_hexes: int = Field(
+        default=0, ge=0, le=9,
+        description="how many hexes behind an obstacle are hidden from a higher end: an obstacle "
+        "standing above the lower end but below the higher one blocks when the lower end is within "
+        "this many hexes of it (0: none; map.toml gives the levels and heights)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _levels_not_high_ground(cls, data):
+        if isinstance(data, dict) and "high_ground" in data:
+            raise ValueError("high_ground is replaced by levels: give the high ground's terrain a "
+                             "level (and an obstacle height) in map.toml, e.g. level = 2, height = "
+                             "1, and remove high_ground (sight is the same both ways)")
+        return data
     spotter: str = Field(
         default="",
         description="a marker that observes its own hex and the adjacent ones whatever the terrain, "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 from pathlib import Path
 
@@ -15,12 +16,17 @@ EXIT_SOURCE_ERROR = 2
 
 
 def build(game: Game, out_dir: Path) -> list[Path]:
+    from builder.vassal import changes
     from builder.vassal.module import SourceProblem, build_module
 
     game = player_view(game)  # pieces, charts and chat lines are what players see
+    path = out_dir / f"{game.slug}.vmod"
+    record = changes.read_record(path)  # the last build's: its version, digest and snapshot
+    since = changes.baseline(record, game.info.version)
     try:
         with _pictures_drawn_first(game):
-            data = build_module(game).vmod()
+            built = build_module(game, since)
+            data = built.vmod()
     except SourceProblem as exc:
         click.echo(f"error: {game.slug}: cannot build the VASSAL module: {exc}", err=True)
         sys.exit(EXIT_SOURCE_ERROR)
@@ -29,9 +35,14 @@ def build(game: Game, out_dir: Path) -> list[Path]:
 
     for text in by_hand_warnings(game):
         click.echo(f"warning: {game.slug}: {text}", err=True)
+    same = changes.unchanged_version_warning(record, game.info.version, built.content_digest)
+    if same:
+        click.echo(f"warning: {game.slug}: {same}", err=True)
 
-    path = out_dir / f"{game.slug}.vmod"
     write_changed(path, data)  # the same bytes: kept, time and all
+    write_changed(changes.record_path(path), json.dumps(
+        changes.new_record(game.info.version, built.content_digest, built.snapshot, since),
+        indent=1, sort_keys=True).encode("utf-8"))
     return [path]
 
 

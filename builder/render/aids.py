@@ -145,8 +145,23 @@ def _ratio(game: Game, t) -> Card:
 
 
 def _fire(game: Game, t) -> Card:
-    header, rows = _dice_grid(t, t.bands, Cell)
-    return Card(t.name, [Grid(header, rows)] + _words(game, t) + _notes(t), subtitle(t))
+    """Columns by firepower (or one column), rows by the roll, or the modified roll when the
+    table has modifiers (the end rows read 'or less' / 'or more'), natural rolls apart."""
+    modified = bool(t.modifiers or any(r.effect == "drm" for r in t.rules))
+    columns = [f"[{b}]" if t.exact_bands else b for b in t.bands] or ["Result"]
+    header = [[Cell(f"{'Modified roll' if modified else 'Roll'} ({t.dice})", bold=True)]
+              + [Cell(c, bold=True) for c in columns]]
+    keys = _roll_rows(t.results, t.dice)
+    rows = []
+    for k, roll in enumerate(keys):
+        label = roll + (" or less" if modified and k == 0 else
+                        " or more" if modified and k == len(keys) - 1 else "")
+        rows.append([Cell(label, bold=True)] + [_result_cell(v) for v in t.results[roll]])
+    parts: list = [Grid(header, rows)]
+    if t.natural:
+        parts.append(Grid([_h("Natural roll", "Result, whatever the modifiers")],
+                          [[Cell(k, bold=True), Cell(v)] for k, v in t.natural.items()]))
+    return Card(t.name, parts + _words(game, t) + _notes(t), subtitle(t))
 
 
 def _modified(game: Game, t) -> Card:
@@ -666,8 +681,34 @@ def all_cards(game: Game) -> list[Card]:
             cards.append(table_card(game, t))
     if terrain:
         cards.append(terrain)
+    counters = counter_card(game)
+    if counters:
+        cards.append(counters)
     cards.extend(setup_cards(game))
     return cards
+
+
+def counter_card(game: Game) -> Card | None:
+    """What the numbers on each kind of counter mean (a game with counter types only)."""
+    if not game.info.counter_types:
+        return None
+    header = [_h("Counter", "Front", "Back")]
+    rows = []
+    used = {game.counter_type_of(u).id for u in game.units if game.counter_type_of(u)}
+    for ct in game.info.counter_types:
+        if ct.id not in used:
+            continue
+        name = ct.name or ct.id.replace("-", " ").capitalize()
+        sided = any(u.back for u in game.units if game.counter_type_of(u) is ct)
+        back = ("-".join(ct.back_factor_names) if ct.back_factor_names else "as the front") \
+            if sided else "—"
+        rows.append([Cell(name, bold=True, align="start"),
+                     Cell("-".join(ct.factor_names), align="start"), Cell(back, align="start")])
+    if any(game.counter_type_of(u) is None for u in game.units) and game.info.factor_names:
+        rows.append([Cell("Other units", bold=True, align="start"),
+                     Cell("-".join(game.info.factor_names), align="start"),
+                     Cell("as the front", align="start")])
+    return Card("Reading the counters", [Grid(header, rows, wrap_cols={0, 1, 2})], "counters")
 
 
 # --- flowing cards onto pages ------------------------------------------------------------------

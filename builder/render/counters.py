@@ -295,7 +295,7 @@ def _unit_body(game: Game, u: Unit, face: str, c: float) -> str:
     # factors along the bottom
     text = u.back if back else u.front
     parts, sep = printed_factors(text)
-    names = game.info.factor_names
+    names = game.factor_names_of(u, "back" if back else "front")
     red_idx = {i for i, n in enumerate(names) if n in u.red and i < len(parts)}
     fsize = c * 0.2
     baseline = c - pad - style.DESCENT * fsize

@@ -36,6 +36,9 @@ def reads(c) -> set[str]:
             out.add(places.HEX)
         if x.across:
             out |= {"attacker_hexes", places.HEX}
+        if x.distance:
+            out |= {"distance", "firer_hexes", places.HEX} | (
+                {"range"} if "range" in x.distance else set())
         if x.flag:
             out.add(x.flag)
         out |= set(x.input)
@@ -206,7 +209,7 @@ def _terrain_reasons(game, t, value) -> list[str]:
 
 # the keys of a condition, in the order they are written; a key's companions go with it
 KEYS = ("turn", "period", "scenario", "attacker", "defender", "firer", "target", "terrain",
-        "region", "place", "across", "flag", "input", "all", "any", "not_")
+        "region", "place", "distance", "across", "flag", "input", "all", "any", "not_")
 _WITH = {"place": ("within",), "across": ("attackers",)}
 
 

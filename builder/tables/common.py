@@ -112,6 +112,10 @@ def modifier_inputs(mods) -> list[InputSpec]:
                 choices=tuple(Choice(x.id, f"{x.label} ({signed(x.value)})") for x in members),
                 multiple=True, help="name every one present; the highest modifier is used",
                 source=members[0].source))
+        elif m.values:
+            specs.append(InputSpec(m.id, m.label, "choice", choices=tuple(
+                Choice(str(v), signed(v)) for v in m.values), source=m.source,
+                help="leave out when it does not apply"))
         elif m.max_uses in (None, 1):
             specs.append(InputSpec(m.id, f"{m.label} ({signed(m.value)})", "bool", default=False,
                                    source=m.source))
@@ -179,6 +183,14 @@ def apply_modifiers(calc: Calculation, mods, values: dict, place=None) -> int:
         item_note(calc, best, best.label)
     for m in mods:
         if m.group:
+            continue
+        if m.values:
+            v = values.get(m.id)
+            if v not in (None, ""):
+                total += int(v)
+                calc.step(f"modifier: {m.label} {signed(int(v))}"
+                          + (f" ({m.source})" if m.source else ""))
+                item_note(calc, m, m.label)
             continue
         if place_bound(m):
             n = 1 if _from_place(m, place) else 0

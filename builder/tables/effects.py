@@ -10,7 +10,8 @@ condition on a kind not listed here, so nothing written is silently ignored.
 Stages, in the order a calculation applies them:
   gate      prohibited: the whole calculation is refused, with the rule number
   cancel    cancels: the uses of another rule are reduced one for one, never below zero
-  attack    attack strength times a factor (multiplier, or 1/divisor), rounded once
+  attack    attack strength (a fire table's firepower) times a factor (multiplier, or 1/divisor),
+            rounded once; a fire rule that tests distance changes each unit it holds for
   defence   defence strength times a factor, rounded once
   row       differential: the named row joins the rows that apply (the table's row_choice picks)
   column    the column read is set (before shifts)
@@ -25,7 +26,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 COMBAT = ("ratio", "differential")
-ROLLED = ("ratio", "differential", "modified-roll", "lookup")
+COLUMNS = ("ratio", "differential", "fire")  # kinds whose columns rules move
+ROLLED = ("ratio", "differential", "fire", "modified-roll", "lookup")
 RULED = ("ratio", "differential", "fire", "modified-roll", "lookup")  # kinds that take rules
 COMBINE = ("cumulative", "best-for-defender", "first")
 
@@ -47,10 +49,10 @@ EFFECTS: dict[str, Effect] = {
     "cancels": Effect("cancel", "cancel", ROLLED,
                       means="each use cancels one use of another rule, down to zero, never past",
                       example='cancels = "79th-armoured-attack"\nmax_uses = 3'),
-    "attack_divisor": Effect("attack", "factor-div", COMBAT, best="max",
+    "attack_divisor": Effect("attack", "factor-div", COLUMNS, best="max",
                              means="attack strength divided (rounded as the rule or table says)",
                              example='when = { period = ["mud"] }\nattack_divisor = 2'),
-    "attack_multiplier": Effect("attack", "factor-mul", COMBAT, best="min",
+    "attack_multiplier": Effect("attack", "factor-mul", COLUMNS, best="min",
                                 means="attack strength multiplied",
                                 example='when = { flag = "shock" }\nattack_multiplier = 2'),
     "defence_divisor": Effect("defence", "factor-div", COMBAT, best="min",
@@ -64,12 +66,12 @@ EFFECTS: dict[str, Effect] = {
                   means="this row is read (with others that apply, the table's row_choice picks)",
                   example='when = { flag = "beach-assault", terrain = ["coastal"] }\n'
                           'row = "Beach assault"'),
-    "column": Effect("column", "set", COMBAT, means="this column is read, before shifts",
+    "column": Effect("column", "set", COLUMNS, means="this column is read, before shifts",
                      example='when = { turn = "1" }\ncolumn = "1:1"'),
-    "shift": Effect("shift", "add", COMBAT, best="min",
+    "shift": Effect("shift", "add", COLUMNS, best="min",
                     means="columns added, + toward the attacker",
                     example='when = { across = ["river"], attackers = "all" }\nshift = -1'),
-    "cap": Effect("cap", "limit", COMBAT,
+    "cap": Effect("cap", "limit", COLUMNS,
                   means="the column read is at most this one, after shifts",
                   example='when = { terrain = ["fortress"] }\ncap = "3:1"'),
     "drm": Effect("roll", "add", ROLLED, means="added to the roll",
@@ -96,6 +98,7 @@ CONDITIONS: dict[str, tuple[tuple[str, ...], str]] = {
     "region": (_PLACE, "the defender's (target's) hex"),
     "place": (_PLACE, "the defender's (target's) hex"),
     "within": (_PLACE, "with place"),
+    "distance": (("fire",), "each firing unit's distance (or hex) and range inputs"),
     "across": (COMBAT, "the attackers' hexes and the defender's hex (hex maps)"),
     "attackers": (COMBAT, "with across"),
     "all": (RULED, "nested conditions"),

@@ -49,8 +49,8 @@ def inputs(game, calc_id: str) -> list[InputSpec]:
                       "ones, whatever the terrain)", "hex", multiple=True),
             InputSpec("clear", "terrain that never blocks (besides the default terrain)", "choice",
                       multiple=True, choices=kinds),
-            InputSpec("high_ground", "terrain whose observer sees over all but the same terrain",
-                      "choice", multiple=True, choices=kinds)]
+            InputSpec("blind_hexes", "hexes behind an obstacle hidden from higher ground "
+                      "(levels and heights from the map)", "int", default=0, min=0, max=9)]
 
 
 def calculate(game, calc_id: str, values: dict, roll) -> Calculation:
@@ -98,7 +98,7 @@ def calculate(game, calc_id: str, values: dict, roll) -> Calculation:
                                 max_range=values["max_range"],
                                 night_range=1 if values.get("night") else None,
                                 clear_terrain=tuple(values.get("clear") or ()),
-                                high_ground=tuple(values.get("high_ground") or ()),
+                                blind_hexes=values.get("blind_hexes") or 0,
                                 spotter="spotting marker" if values.get("spotters") else "")
         return sight.calculate(game, rule, values, None, calc)
     calc.distribution = [(calc.outcome, Fraction(1))]

@@ -81,9 +81,18 @@ def _effect_refs(game, t, r) -> list[tuple[tuple, str, str]]:
         names = [x.name for x in t.terrain_rows]
         if r.row not in names:
             out.append(((e,), f"'{r.row}' is not a row of table '{t.id}'", f"use one of: {names}"))
+    if e in ("attack_divisor", "attack_multiplier", "column", "shift", "cap") \
+            and t.kind == "fire" and not t.bands:
+        out.append(((e,), f"table '{t.id}' has no firepower columns for '{e}' to change",
+                    "give the table bands (firepower columns), or use drm or replace"))
+        return out
     if e in ("column", "cap"):
         text = getattr(r, e)
-        if t.kind == "ratio":
+        if t.kind == "fire":
+            if text.replace(" ", "") not in [b.replace(" ", "") for b in t.bands]:
+                out.append(((e,), f"'{text}' is not a firepower column of table '{t.id}'",
+                            f"use one of: {', '.join(t.bands)}"))
+        elif t.kind == "ratio":
             labels = [c.replace(" ", "") for c in t.columns]
             if text.replace(" ", "") not in labels:
                 out.append(((e,), f"'{text}' is not a column of table '{t.id}'",
@@ -108,7 +117,10 @@ def _results(t) -> set[str]:
         return set(t.results.values()) | set(t.natural.values())
     if t.kind == "lookup":
         return {e.result for e in t.entries}
-    return {"-"} | {str(n) for n in range(1000)}  # fire: losses after the terrain division
+    read = {c for row in t.results.values() for c in row} | set(t.natural.values())  # fire
+    if t.terrain_effect:  # losses after the terrain division
+        return read | {"-"} | {str(n) for n in range(1000)}
+    return read
 
 
 def _condition(game, t, c) -> list[tuple[tuple, str, str]]:

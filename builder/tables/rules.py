@@ -121,6 +121,8 @@ class Facts:
     regions: set[str] | None = None
     hex: object = None
     crossings: list[set[str]] | None = None  # per attacking unit, the hexside types it crosses
+    distances: list[int] | None = None  # per firing unit, its distance to the target
+    ranges: list[int] | None = None  # per firing unit, its printed range
     flags: dict[str, bool] = field(default_factory=dict)
     numbers: dict[str, int] = field(default_factory=dict)
 
@@ -195,6 +197,8 @@ def holds(game, c, f: Facts, unit: int | None = None):
         parts.append(None if f.regions is None else bool(f.regions & set(c.region)))
     if c.place:
         parts.append(None if f.hex is None else _near(game, f.hex, c.place, c.within))
+    if c.distance:
+        parts.append(_distance_holds(c.distance, f, unit))
     if c.across:
         want = set(c.across)
         if f.crossings is None:
@@ -219,6 +223,25 @@ def holds(game, c, f: Facts, unit: int | None = None):
     return _all(parts)
 
 
+def _distance_holds(spec_text: str, f: Facts, unit: int | None):
+    """A distance condition for one firing unit, or for any of them (unit None)."""
+    from builder.model.tables import RollSpec
+
+    if f.distances is None:
+        return None
+    spec = RollSpec(spec_text)
+    ranged = "range" in spec.names()
+    if ranged and f.ranges is None:
+        return None
+
+    def one(k: int) -> bool:
+        return spec.matches(f.distances[k], {"range": f.ranges[k]} if ranged else {})
+
+    if unit is not None:
+        return one(unit)
+    return any(one(k) for k in range(len(f.distances)))
+
+
 def _near(game, h, place: str, within: int) -> bool:
     label = next(lab for lab in game.map.labels if lab.text == place)
     return game.grid.distance(h, game.hex(label.hex)) <= within
@@ -239,6 +262,10 @@ def _needs(c, f: Facts, place: str) -> list[str]:
         out.append(f"the {place}'s hex")
     if c.across and f.crossings is None:
         out += ["the attacking units' hexes", f"the {place}'s hex"]
+    if c.distance and f.distances is None:
+        out.append("each firing unit's distance (distance, or firer_hexes and the hex)")
+    elif c.distance and "range" in c.distance and f.ranges is None:
+        out.append("each firing unit's range")
     for x in (*c.all, *c.any, *((c.not_,) if c.not_ else ())):
         out += _needs(x, f, place)
     return list(dict.fromkeys(o for o in out if o))
@@ -293,9 +320,16 @@ def evaluate(game, t, values: dict, f: Facts, calc, n_units: int = 0) -> Applied
                 calc.step(said[r.id] + words.times(uses[r.id]))
             continue
         per_unit = any(c.attackers == "per-unit" for c in r.when.walk())
+        ranged = r.effect in ("attack_divisor", "attack_multiplier") and any(
+            c.distance for c in r.when.walk())
         if per_unit and f.crossings is not None:
             units[r.id] = [k for k in range(len(f.crossings)) if holds(game, r.when, f, k)]
             ok = bool(units[r.id])
+        elif ranged and f.distances is not None:
+            each = [holds(game, r.when, f, k) for k in range(len(f.distances))]
+            ok = None if any(v is None for v in each) else any(each)
+            if ok:
+                units[r.id] = [k for k, v in enumerate(each) if v]
         else:
             ok = holds(game, r.when, f)
         if ok is None:
@@ -434,9 +468,11 @@ def defence_factor(applied: Applied) -> tuple[Fraction, str | None]:
 
 
 def move_column(t, calc, index: int, applied: Applied, other_shift: int, last: int, labels,
-                column_index, cap_index) -> int | None:
+                column_index, cap_index, beyond: tuple[str, str] | None = None) -> int | None:
     """The column read after a rule's column, every shift, the cap and the table's ends
-    (None: beyond an end that is 'not-allowed')."""
+    (None: beyond an end that is 'not-allowed'); beyond: (low, high) when the table's own
+    beyond_low/high speak of rows (fire tables: a shift past an end reads the end column)."""
+    beyond_low, beyond_high = beyond or (t.beyond_low, t.beyond_high)
     if applied.column is not None:
         new = column_index(applied.column.column)
         calc.step(f"{applied.column.label}: read on {labels(new)}")
@@ -446,17 +482,17 @@ def move_column(t, calc, index: int, applied: Applied, other_shift: int, last: i
     if total:
         calc.step(f"column {labels(index)} shifted {total:+d}")
     if target < 0:
-        if t.beyond_low == "not-allowed":
-            calc.step(words.beyond(t, "low"))
+        if beyond_low == "not-allowed":
+            calc.step(words.beyond(t, "low", beyond_low))
             return None
-        new = 0 if t.beyond_low == "first-column" else last
-        calc.note(words.beyond(t, "low"))
+        new = 0 if beyond_low == "first-column" else last
+        calc.note(words.beyond(t, "low", beyond_low))
     elif target > last:
-        if t.beyond_high == "not-allowed":
-            calc.step(words.beyond(t, "high"))
+        if beyond_high == "not-allowed":
+            calc.step(words.beyond(t, "high", beyond_high))
             return None
-        new = last if t.beyond_high == "last-column" else 0
-        calc.note(words.beyond(t, "high"))
+        new = last if beyond_high == "last-column" else 0
+        calc.note(words.beyond(t, "high", beyond_high))
     else:
         new = target
     if total:

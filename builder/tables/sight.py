@@ -63,10 +63,11 @@ def calculate(game, t, values: dict, roll, calc: Calculation) -> Calculation:
             night = True
             calc.step(f"turn {values['turn']} ({detail.name or 'night'}) is a night turn")
     obs, tgt = values["observer"], values["target"]
-    calc.step(f"observer {label(obs)}: " + ", ".join(mapinfo.terrain_name(game, x)
-                                                    for x in mapinfo.terrain_of(game, obs)))
-    calc.step(f"target {label(tgt)}: " + ", ".join(mapinfo.terrain_name(game, x)
-                                                  for x in mapinfo.terrain_of(game, tgt)))
+    levels = has_levels(game)
+    for who, h in (("observer", obs), ("target", tgt)):
+        calc.step(f"{who} {label(h)}: " + ", ".join(mapinfo.terrain_name(game, x)
+                                                    for x in mapinfo.terrain_of(game, h))
+                  + (f", level {mapinfo.ground_level(game, h)}" if levels else ""))
     for sp in values.get("spotters") or []:
         if game.grid.distance(sp, tgt) <= 1:
             calc.column = f"{game.grid.distance(obs, tgt)} hexes"
@@ -83,9 +84,17 @@ def calculate(game, t, values: dict, roll, calc: Calculation) -> Calculation:
     calc.distribution = [(calc.outcome, Fraction(1))]
     calc.note("Lines run " + ("from any corner of the observer's hex to any corner of the target's"
                               if t.corner_to_corner else "centre to centre")
-              + "; the observer's and the target's own terrain never block, and hexsides (rivers, "
-              "trench lines) do not block.")
+              + "; the observer's and the target's own hexes and hexsides never block. Terrain "
+              "between them blocks when it stands above the lower end and as high as the higher "
+              "one" + (f", or hides the lower end within {t.blind_hexes} hex"
+                       f"{'es' if t.blind_hexes != 1 else ''} behind it" if t.blind_hexes else "")
+              + "; sight is the same both ways.")
     return calc
+
+
+def has_levels(game) -> bool:
+    """Whether the map gives any ground a level other than 0."""
+    return bool(game.hex_levels) or any(t.level for t in game.map.terrain_types)
 
 
 def _nearest(origin: str) -> str:

@@ -19,7 +19,7 @@ from builder.model.game_model import Game
 from builder.model.scenario import Scenario
 from builder.vassal import boxes as bx
 from builder.vassal import components as c
-from builder.vassal import html, images, pieces, turn_events, victory
+from builder.vassal import changes, html, images, pieces, turn_events, victory
 from builder.vassal import traits as t
 from builder.vassal.archive import zip_bytes
 from builder.vassal.encoding import CTRL, encode_sequence, keystroke, nest
@@ -37,6 +37,7 @@ from builder.vassal.ids import (  # noqa: F401  (the names the tests and outputs
     hex_or_none,
     sector_label,
 )
+from builder.vassal.piece_ids import NEXT, PieceIdClash, PieceIds, derived
 from builder.vassal.piece_texts import TextTable
 from builder.vassal.savegame import Placed, encoded_texts, saved_game, vsav_bytes
 
@@ -59,6 +60,9 @@ class ModuleBuild:
     make_probes: Callable[[], list[tuple[str, int, int, str]]] = list  # see probes
     decks: dict[str, int] = field(default_factory=dict)
     deck_held: dict[str, int] = field(default_factory=dict)
+    slot_ids: dict[str, int] = field(default_factory=dict)  # every slot's key and id (piece_ids)
+    content_digest: str = ""  # what reached the module, less its version (changes)
+    snapshot: dict = field(default_factory=dict)  # what players see, for the next version
 
     def vmod(self) -> bytes:
         return zip_bytes(self.entries)
@@ -136,12 +140,17 @@ def _choice_note(p) -> str:
 
 # --- pieces -----------------------------------------------------------------------------------
 class PieceBook:
-    """Every piece definition of the module, with slot ids handed out in a fixed order."""
+    """Every piece definition of the module, and the slot ids (piece_ids: derived from what
+    each slot holds, so a new version keeps them)."""
 
     def __init__(self, game: Game):
         self.game = game
-        self.protos = pieces.prototypes(game).pieces
-        self.next_gpid = 1
+        self.protos = pieces.prototypes(game, vassal_combat.unit_traits(game)).pieces
+        self.ids = PieceIds()
+        # set-up pieces that are not their palette slot's piece: (scenario key, counter id) ->
+        # {definition: slot id}, and the hidden slots holding them (setup_window)
+        self._variants: dict[tuple[str, str], dict[str, str]] = {}
+        self.setup_slots: dict[str, list[tuple[str, str, str]]] = {}
         self.decks = {d.id: d for d in game.info.decks}
         # the units' encoded texts, kept between builds (piece_texts): a unit's piece is made
         # from its row and game.toml; expanded, also from the prototypes
@@ -167,21 +176,65 @@ class PieceBook:
         holds it: `face` up, `outer` traits round it, prototypes expanded."""
         u = self.game.unit_by_id.get(counter_id)
 
-        def base() -> str:
-            piece = self.piece(counter_id)
-            if face == "back":  # starts reduced: the flip layer shows the back (and its factors)
-                piece = t.Piece(tuple(replace(tr, level=2) if isinstance(tr, t.Layer) and
-                                      tr.layer_name == pieces.LAYER else tr for tr in piece.traits))
-            return json.dumps(encoded_texts(piece.expanded(self.protos)))
+        def base() -> str:  # a unit set up reduced: the flip layer shows the back
+            return json.dumps(encoded_texts(self.faced(counter_id, face).expanded(self.protos)))
 
         inner = json.loads(base() if u is None else self._saved[face].text(u, base))
         wrapped = t.Piece(tuple(outer) + (t.BasicPiece("", ""),)).expanded(self.protos).traits
         return (nest([tr.type_text() for tr in wrapped[:-1]] + [inner[0]]),
                 nest([tr.state_text() for tr in wrapped[:-1]] + [inner[1]]))
 
-    def gpid(self) -> str:
-        self.next_gpid += 1
-        return str(self.next_gpid - 1)
+    def slot_id(self, key: str, what: str) -> str:
+        """The id of a new slot (piece_ids.PieceIds.slot: a clash is a SourceProblem)."""
+        try:
+            return self.ids.slot(key, what)
+        except PieceIdClash as exc:
+            raise SourceProblem(str(exc)) from None
+
+    def what(self, counter_id: str) -> str:
+        """A counter as a clash message names it: its printed name and its row's id."""
+        u = self.game.unit_by_id.get(counter_id)
+        if u is not None:
+            return f"the unit {pieces.unit_name(u)} (counters.csv id '{u.id}')"
+        m = self.game.marker_by_id[counter_id]
+        return f"the marker {m.name} (markers.csv id '{m.id}')"
+
+    def placed_id(self, sc: Scenario, counter_id: str, face: str,
+                  outer: tuple[t.Trait, ...]) -> str:
+        """The slot id a set-up's piece carries. Its counter's palette slot when it is that
+        piece (a face is a state, which the refresher keeps); else a slot of its own in the
+        hidden set-up window, so the refresher keeps what the set-up added round the counter
+        (a reinforcement's arrival, a withdrawal, a set-up note; a card outside its deck)."""
+        m = self.game.marker_by_id.get(counter_id)
+        if not outer and not (m and m.deck):
+            return self.ids.of(("marker:" if m else "unit:") + counter_id)
+        definition = t.Piece(tuple(outer) + self.faced(counter_id, face).traits).definition()
+        sk = scenario_key(sc)
+        known = self._variants.setdefault((sk, counter_id), {})
+        if definition not in known:
+            n = len(known) + 1  # a counter set up twice in one scenario, differently
+            key = f"setup:{sk}:{counter_id}" + (f"#{n}" if n > 1 else "")
+            name = pieces.unit_name(self.game.unit_by_id[counter_id]) if m is None else m.name
+            known[definition] = self.slot_id(key, f"{self.what(counter_id)} as the scenario "
+                                                  f"{sc.name} sets it up")
+            self.setup_slots.setdefault(sc.name, []).append((name, definition, known[definition]))
+        return known[definition]
+
+    def victory_id(self, sc: Scenario, piece: t.Piece) -> str:
+        """The slot id of a scenario's 'Victory standing' piece (a hidden set-up slot)."""
+        gpid = self.slot_id(f"victory:{scenario_key(sc)}",
+                            f"the victory standing piece of the scenario {sc.name}")
+        self.setup_slots.setdefault(sc.name, []).append(
+            (piece.basic.name or "Victory standing", piece.definition(), gpid))
+        return gpid
+
+    def faced(self, counter_id: str, face: str) -> t.Piece:
+        """The counter's piece with `face` up (a unit set up reduced shows its back)."""
+        piece = self.piece(counter_id)
+        if face == "back":
+            piece = t.Piece(tuple(replace(tr, level=2) if isinstance(tr, t.Layer) and
+                                  tr.layer_name == pieces.LAYER else tr for tr in piece.traits))
+        return piece
 
     def piece(self, counter_id: str) -> t.Piece:
         if counter_id in self.game.unit_by_id:
@@ -216,8 +269,8 @@ def palette(game: Game, book: PieceBook, geom: BoardGeometry) -> c.Component:
             if fid not in groups:
                 continue
             fname = next((f.name for f in side.formations if f.id == fid), fid or "Other units")
-            slots = [_slot(c.PieceSlot, pieces.unit_name(u), book.definition(u.id), book.gpid(),
-                           size)
+            slots = [_slot(c.PieceSlot, pieces.unit_name(u), book.definition(u.id),
+                           book.slot_id(f"unit:{u.id}", book.what(u.id)), size)
                      for u in groups[fid]]
             panels.append(c.PanelWidget(*slots, entryName=fname, nColumns=6))
         if panels:
@@ -230,7 +283,8 @@ def palette(game: Game, book: PieceBook, geom: BoardGeometry) -> c.Component:
         slots = []
         for m in kinds[kind]:
             piece = book.card(m.id) if m.deck else book.piece(m.id)
-            slots.append(_slot(c.PieceSlot, m.name, piece.definition(), book.gpid(),
+            slots.append(_slot(c.PieceSlot, m.name, piece.definition(),
+                               book.slot_id(f"marker:{m.id}", book.what(m.id)),
                                geom.counter_px(m.counter)))
         mpanels.append(c.PanelWidget(*slots, entryName=kind.replace("-", " ").capitalize(),
                                      nColumns=6))
@@ -344,8 +398,13 @@ def box_map(game: Game, board: bx.BoxBoard, book: PieceBook, geom: BoardGeometry
         for m in game.markers:
             if m.deck == deck.id:
                 card = book.card(m.id)
-                for _ in range(max(0, m.copies - outside[m.id])):
-                    cards.append(_slot(c.CardSlot, m.name, card.definition(), book.gpid(),
+                for n in range(1, max(0, m.copies - outside[m.id]) + 1):
+                    # each copy a slot of its own (the refresher refuses a module whose slots
+                    # share an id): the card's key, then '#2', '#3' for its further copies
+                    key = f"card:{deck.id}:{m.id}" + (f"#{n}" if n > 1 else "")
+                    cards.append(_slot(c.CardSlot, m.name, card.definition(),
+                                       book.slot_id(key, f"copy {n} of the card {m.name} in the "
+                                                         f"deck {deck.name}"),
                                        geom.counter_px(m.counter)))
         x, y = b.deck_point(board.cell)
         size = board.cell - 8
@@ -429,7 +488,8 @@ def turn_tracker(game: Game, hotkeys: list[c.Component]) -> c.Component:
 
 def charts(game: Game, entries: dict[str, bytes]) -> c.Component:
     """The chart window: the rules, then every player-aid card as printed (tables, terrain,
-    sequence of play, turn record, set-ups)."""
+    sequence of play, turn record, set-ups), then what changed since the previous version
+    (its page is added by build_module)."""
     items = []
     if game.rules:
         entries["rules.html"] = html.rules_html(game).encode("utf-8")
@@ -441,6 +501,7 @@ def charts(game: Game, entries: dict[str, bytes]) -> c.Component:
         name = f"chart-{base}{'-' + str(seen[base]) if seen[base] > 1 else ''}.png"
         entries["images/" + name] = png
         items.append(c.Chart(chartName=title, fileName=name))
+    items.append(c.HtmlChart(chartName=changes.TITLE, fileName=changes.PAGE))
     return c.ChartWindow(c.TabWidget(*items, entryName="Charts"), name="Charts", text="Charts",
                          tooltip="Rules, tables and charts", hotkey=keystroke(72, CTRL))
 
@@ -460,14 +521,32 @@ def _description(game: Game) -> str:
     return info.description or info.subtitle or info.title
 
 
+def scenario_key(sc: Scenario) -> str:
+    """The scenario as its set-up pieces' slot keys name it (piece_ids)."""
+    return sc.id or sc.name
+
+
 def scenario_file(sc: Scenario) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "-", sc.id or sc.name).strip("-") + ".vsav"
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", scenario_key(sc)).strip("-") + ".vsav"
+
+
+def setup_window(book: PieceBook, size: int) -> list[c.Component]:
+    """A hidden piece window holding the set-up pieces that are not a palette slot's piece, a
+    panel per scenario: players never see it; VASSAL's Game Refresher finds them in it."""
+    panels = [c.PanelWidget(*[_slot(c.PieceSlot, name, text, gpid, size)
+                              for name, text, gpid in slots], entryName=sc_name, nColumns=6)
+              for sc_name, slots in book.setup_slots.items()]
+    if not panels:
+        return []
+    return [c.PieceWindow(c.TabWidget(*panels, entryName="Set-up pieces"), name="Set-up pieces",
+                          text="", tooltip="", hidden=True)]
 
 
 # --- the whole module -------------------------------------------------------------------------
-def build_module(game: Game) -> ModuleBuild:
-    """Everything the module holds, from the game model alone (as players see it: no notes,
-    assumed marks or readings, builder.views)."""
+def build_module(game: Game, since: changes.Baseline | None = None) -> ModuleBuild:
+    """Everything the module holds, from the game model (as players see it: no notes, assumed
+    marks or readings, builder.views); its 'What changed' page compares with `since`, the
+    previous version (changes.baseline), or calls this the first version."""
     from builder.views import player_view
 
     game = player_view(game)
@@ -543,11 +622,12 @@ def build_module(game: Game) -> ModuleBuild:
             else:
                 x, y = boxes_by_key[target.key].slot_point(fill[target.key], board.cell)
                 fill[target.key] += 1
-            placed.append(Placed(None, target.map, x, y, book.gpid(),
+            placed.append(Placed(None, target.map, x, y, book.placed_id(sc, cid, face, outer),
                                  book.saved_texts(cid, face, outer)))
         # the Victory button's piece: counts the board for this scenario's victory conditions
         x, y = boxes_by_key["off-map"].slot_point(fill["off-map"], board.cell)
-        placed.append(Placed(victory.victory_piece(game, sc), BOX_MAP, x, y, book.gpid()))
+        standing = victory.victory_piece(game, sc)
+        placed.append(Placed(standing, BOX_MAP, x, y, book.victory_id(sc, standing)))
         fname = scenario_file(sc)
         text = saved_game(placed, {MAIN_MAP: MAIN_BOARD, BOX_MAP: BOX_BOARD})
         entries[fname] = vsav_bytes(text, md)
@@ -568,6 +648,7 @@ def build_module(game: Game) -> ModuleBuild:
         c.PrototypesContainer(*protos),
         *maps,
         pal,
+        *setup_window(book, geom.counter_px("unit")),
         *dice_buttons(game),
         turn_tracker(game, event_hotkeys),
         *event_commands,
@@ -578,11 +659,15 @@ def build_module(game: Game) -> ModuleBuild:
         # Combat resolution generated from the tables (issue 7): markers, their palette, map data.
         *combat_components(game, geom, book, entries),
         name=game.info.title, version=game.info.version, description=_description(game),
-        VassalVersion=VASSAL_VERSION, nextPieceSlotId=book.next_gpid)
+        VassalVersion=VASSAL_VERSION, nextPieceSlotId=NEXT)
     entries["buildFile.xml"] = c.build_file(root)
     book.save_texts()
     entries["moduledata"] = md
+    out.content_digest = changes.content_digest(entries, game.info.version)
+    out.snapshot = changes.snapshot(game)
+    entries[changes.PAGE] = changes.page(game, since, out.snapshot).encode("utf-8")
     out.entries = entries
+    out.slot_ids = book.ids.keys()
     return out
 
 
@@ -599,21 +684,27 @@ def combat_components(game: Game, geom: BoardGeometry, book: PieceBook,
 
     from builder import cache, keys
 
-    first = book.next_gpid
     sizes = [geom.counter_px(s.id) for s in game.info.counter_sizes]
 
     def made() -> bytes:
         from lxml import etree
 
         added: dict[str, bytes] = {}
-        comps = vassal_combat.components_for(game, geom, book.gpid, added)
-        xml = [etree.tostring(comp.element()) for comp in comps]  # kept as XML: see Prebuilt
-        return pickle.dumps((xml, added, book.next_gpid - first), pickle.HIGHEST_PROTOCOL)
+        slots: list[tuple[str, str]] = []
 
-    xml, added, used = pickle.loads(cache.cached(
-        ("module-combat-xml", game.slug, first, geom.px_per_mm, sizes,
+        def gpid(key: str, what: str) -> str:  # registered with the book below, cached or not
+            slots.append((key, what))
+            return str(derived(key))
+
+        comps = vassal_combat.components_for(game, geom, gpid, added)
+        xml = [etree.tostring(comp.element()) for comp in comps]  # kept as XML: see Prebuilt
+        return pickle.dumps((xml, added, slots), pickle.HIGHEST_PROTOCOL)
+
+    xml, added, slots = pickle.loads(cache.cached(
+        ("module-combat-xml", game.slug, geom.px_per_mm, sizes,
          *(keys.slice_digest(game, part) for part in COMBAT_SLICES)), made))
-    book.next_gpid = first + used
+    for key, what in slots:  # the same ids: each derived from its key alone
+        book.slot_id(key, what)
     entries.update(added)
     return [c.Prebuilt(text) for text in xml]
 

@@ -54,8 +54,9 @@ class Prototypes:
     pieces: dict[str, t.Piece]
 
 
-def prototypes(game: Game) -> Prototypes:
-    """A common Unit and Marker prototype, one per side and one per unit type in use."""
+def prototypes(game: Game, type_traits: dict[str, list] | None = None) -> Prototypes:
+    """A common Unit and Marker prototype, one per side and one per unit type in use (with the
+    traits the module's calculators give that type's units: type_traits)."""
     out: dict[str, t.Piece] = {
         UNIT: t.prototype_piece([t.MarkMoved(image="moved.gif"), t.Delete(), t.Clone()]),
         MARKER: t.prototype_piece([t.Delete(), t.Clone()]),
@@ -64,7 +65,8 @@ def prototypes(game: Game) -> Prototypes:
         out[side_prototype(game, side.id)] = t.prototype_piece(
             [t.UsePrototype(UNIT), t.Marker((("Side", side.name), ("SideId", side.id)))])
     for unit_type in sorted({u.type for u in game.units}):
-        out[type_prototype(unit_type)] = t.prototype_piece([t.Marker((("Type", unit_type),))])
+        out[type_prototype(unit_type)] = t.prototype_piece(
+            list((type_traits or {}).get(unit_type, ())) + [t.Marker((("Type", unit_type),))])
     return Prototypes(out)
 
 
@@ -77,9 +79,11 @@ def _formation_name(game: Game, u: Unit) -> str:
     return u.formation
 
 
-def _factors(game: Game, text: str) -> list[tuple[str, str]]:
-    names = [prop_name(n) for n in game.info.factor_names]
-    values = [factor_value(p) for p in split_factors(text)]
+def _factors(game: Game, u: Unit, face: str) -> list[tuple[str, str]]:
+    """(property, printed value) for each factor of a face, named by the unit's own factor
+    names (its counter type's, else game.toml's)."""
+    names = [prop_name(n) for n in game.factor_names_of(u, face)]
+    values = [factor_value(p) for p in split_factors(u.front if face == "front" else u.back)]
     return [(n, "" if v is None else str(v)) for n, v in zip(names, values)]
 
 
@@ -95,14 +99,15 @@ def unit_piece(game: Game, u: Unit) -> t.Piece:
         back = image_name(u.id, "back")
         traits.append(t.Layer(LAYER, (front, back), ("", f"+ ({u.back_name})")))
         # The printed factors of the face shown: the layer's level picks front or back.
-        fronts, backs = _factors(game, u.front), dict(_factors(game, u.back))
-        for key, value in fronts:
-            other = backs.get(key, "")
-            traits.append(t.CalculatedProperty(key, _pick(value, other)))
+        fronts, backs = dict(_factors(game, u, "front")), dict(_factors(game, u, "back"))
+        for key in list(fronts) + [k for k in backs if k not in fronts]:
+            traits.append(t.CalculatedProperty(key, _pick(fronts.get(key, ""),
+                                                          backs.get(key, ""))))
         traits.append(t.CalculatedProperty("Step", f"{LAYER}_Level"))
-        fixed += [(f"{k}Front", v) for k, v in fronts] + [(f"{k}Back", v) for k, v in backs.items()]
+        fixed += [(f"{k}Front", v) for k, v in fronts.items()] + \
+            [(f"{k}Back", v) for k, v in backs.items()]
     else:
-        fixed += _factors(game, u.front) + [("Step", "1")]
+        fixed += _factors(game, u, "front") + [("Step", "1")]
     traits.append(t.Marker(tuple(fixed)))
     traits.extend(start_traits(game, u.id))  # 'Where it starts': the scenario lookup in the chat
     traits.append(t.BasicPiece(front, name))

@@ -17,7 +17,7 @@ builder.tables.api); pieces.py turns calculators into pieces and components, and
 
 from __future__ import annotations
 
-from builder.vassal_combat.tables import KINDS, ByHand, by_hand, calculators  # noqa: F401
+from builder.vassal_combat.tables import KINDS, ByHand, by_hand, calculators, unit_traits  # noqa: F401
 
 
 def components_for(game, *args, **kwargs):

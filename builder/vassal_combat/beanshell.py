@@ -5,8 +5,8 @@ property the expression names; this module does the same in Python so tests can 
 generated expression against the rules assistant without starting Java. The subset: int, boolean
 and string literals; property names (bare or $name$); ?: || && == != < <= > >= + - * / % and
 unary - !; parentheses; the functions If, GetProperty, SumStack, CountStack, Sum, Random,
-Math.min/max/abs,
-Integer.parseInt. Semantics follow the engine, checked against it by tests/vassal_combat:
+Math.min/max/abs, Integer.parseInt; a String's substring(begin[, end]) and length(). Semantics
+follow the engine, checked against it by tests/vassal_combat:
 
 * a bound property: "true"/"false" -> boolean; text of only '+-.0123456789' -> int
   (Integer.parseInt), else float (Float.parseFloat), else the text; a missing property -> "".
@@ -123,7 +123,7 @@ _TOKEN = re.compile(r"""
   | (?P<num>\d+\.\d*|\.\d+|\d+)
   | (?P<str>"(?:[^"\\\n]|\\.)*")
   | (?P<name>[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)*)
-  | (?P<op>\|\||&&|==|!=|<=|>=|[-+*/%<>!?:(),&|])
+  | (?P<op>\|\||&&|==|!=|<=|>=|[-+*/%<>!?:(),&|.])
 """, re.VERBOSE)
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "\\": "\\", '"': '"', "'": "'"}
@@ -229,6 +229,24 @@ class _Parser:
         return self.primary()
 
     def primary(self) -> Node:
+        node = self.atom()
+        while self.peek() == ("op", "."):  # a String method: "abc".substring(1, 2)
+            self.take(".")
+            kind, name = self.take()
+            if kind != "name" or "." in name or name not in _METHODS:
+                raise EvalError(f"method '{name}' is not in the supported subset")
+            self.take("(")
+            args = []
+            if self.peek() != ("op", ")"):
+                args.append(self.ternary())
+                while self.peek() == ("op", ","):
+                    self.take(",")
+                    args.append(self.ternary())
+            self.take(")")
+            node = Node("method", (node, *args), name)
+        return node
+
+    def atom(self) -> Node:
         kind, val = self.take()
         if kind == "num":
             if "." in val:
@@ -257,6 +275,9 @@ class _Parser:
                         self.take(",")
                         args.append(self.ternary())
                 self.take(")")
+                owner, _, method = val.rpartition(".")
+                if owner and method in _METHODS and owner.split(".")[0] not in ("Math", "Integer"):
+                    return Node("method", (Node("var", value=owner), *args), method)
                 return Node("call", tuple(args), val)
             if "." in val:
                 raise EvalError(f"'{val}': field access is not in the supported subset")
@@ -399,6 +420,8 @@ def _eval(n: Node, env: dict, src: Source) -> object:
         return _i32(-a) if op == "u-" else a
     if op == "call":
         return _call(n.value, [_eval(a, env, src) for a in n.args], src)
+    if op == "method":
+        return _method(n.value, _eval(n.args[0], env, src), [_eval(a, env, src) for a in n.args[1:]])
     a = _eval(n.args[0], env, src)
     b = _eval(n.args[1], env, src)
     return _binary(op, a, b)
@@ -470,6 +493,28 @@ def _ints(name: str, args: list, count: int) -> list[int]:
     if len(args) != count or not all(isinstance(a, int) and not isinstance(a, bool) for a in args):
         raise EvalError(f"{name}({', '.join(_kind(a) for a in args)}): not in the supported subset")
     return args
+
+
+_METHODS = ("substring", "length")
+
+
+def _method(name: str, target: object, args: list) -> object:
+    """java.lang.String's substring(begin[, end]) and length() (a String only: an int bound from
+    a numeric property has neither in Java)."""
+    if not isinstance(target, str):
+        raise EvalError(f"{name}() on a {_kind(target)}: not a String")
+    if name == "length":
+        if args:
+            raise EvalError("length() takes no arguments")
+        return len(target)
+    ints = _ints(name, args, len(args)) if args and len(args) <= 2 else None
+    if ints is None:
+        raise EvalError("substring(begin) or substring(begin, end)")
+    begin, end = ints[0], ints[1] if len(ints) == 2 else len(target)
+    if not 0 <= begin <= end <= len(target):
+        raise EvalError(f"StringIndexOutOfBoundsException: begin {begin}, end {end}, length "
+                        f"{len(target)}")
+    return target[begin:end]
 
 
 def _call(name: str, args: list, src: Source) -> object:

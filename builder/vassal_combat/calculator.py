@@ -65,6 +65,10 @@ class Calculator:
     # a location such as 0302 keeps its leading zero, which an expression cannot see)
     report: str = "$" + PREFIX + "Line$"
     notes: list[str] = field(default_factory=list)
+    # calculated properties each firing unit carries (its firepower under the rules that hold
+    # for it: builder.vassal_combat.fire), on the counters of these unit types
+    unit_props: list[tuple[str, str]] = field(default_factory=list)
+    unit_types: tuple[str, ...] = ()
     by_hand: list[str] = field(default_factory=list)  # rule ids the player applies by hand
 
     def prop(self, name: str, expression: str) -> str:
@@ -103,7 +107,7 @@ def factor_property(game, role: str) -> str:
     """
     from builder.vassal.pieces import prop_name
 
-    names = list(game.info.factor_names)
+    names = list(game.all_factor_names)
     if not names:
         raise ValueError(f"{game.slug}: counters have no factors to total")
     pattern = r"attack|strength|combat|fire" if role == "attack" else r"defen[cs]e"

@@ -13,8 +13,7 @@ from builder.tables.common import NO_EFFECT, meaning
 from builder.vassal import expr as x
 from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input
-from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
-from builder.vassal_combat.modifiers import RollModifiers
+from builder.vassal_combat.modifiers import drm_props, roll_modifiers
 
 P = PREFIX
 
@@ -27,41 +26,12 @@ def build(game, t: ModifiedRollTable) -> Calculator:
     """The calculator of a modified-roll table."""
     c = Calculator(t.id, t.name, t.kind, marker=f"Resolve: {t.name}")
     tid = x.ident(t.id)
-    mods = RollModifiers(game, t.modifiers)
-    nodes = vrules.static_nodes(t)
-    fields = mods.fields() + [Field(f"R{i}", 2) for i, _ in enumerate(nodes)]
-
-    # what the target's place says: its modifiers (builder.vassal_combat.modifiers), rule tests
-    def facts(place) -> dict[str, int]:
-        out = mods.facts(place)
-        for i, node in enumerate(nodes):
-            out[f"R{i}"] = vrules.static_value(game, node, place) if place is not None else 0
-        return out
-
-    loc = None
-    if fields:
-        loc = Packer(f"{tid}@", fields, f"{P}Loc")
-        places = location_names(game)
-        all_facts = [facts(p) for _, p in places]
-        default = commonest(all_facts, facts(None))
-        c.data.update(loc.data([key_text(n) for n, _ in places], all_facts, default))
-        for name, e in loc.word_props("LocationName", default):
-            c.prop(name, e)
-    # the modifiers from the place and from the player's menu
-    parts = [(p.label, p.value, p.when) for p in mods.compile(c, loc.field if loc else None)]
-    ctx = vrules.Context(place=lambda i: loc.field(f"R{i}"),
+    parts, field_of = roll_modifiers(c, game, t)
+    ctx = vrules.Context(place=(lambda i: field_of(f"R{i}")) if field_of else None,
                          role=vrules.StackRoles(c, game, tid, "target", asked="firer"),
                          roles=("firer", "target"))
     ruled = vrules.compile_rules(c, game, t, ctx=ctx)
-    terms = [v for _, v, _ in parts] + ([ruled.drm] if ruled.drm != "0" else [])
-    parts += [(lab, "0", w) for lab, w in ruled.shown]  # shown in the line; counted in ruled.drm
-    c.prop(f"{P}Drm", " + ".join(x.paren(v) for v in terms) if terms else "0")
-    # the modifiers that apply, separated by '; ' (a separator only after one already shown)
-    shown = []
-    for i, (lab, _, w) in enumerate(parts):
-        sep = f'({x.any_of(p[2] for p in parts[:i])} ? "; " : "")' if i else '""'
-        shown.append(f"{x.paren(w)} ? {sep} + {x.paren(lab)} : \"\"")
-    c.prop(f"{P}DrmText", x.text(*shown) if parts else '""')
+    drm_props(c, parts, ruled.drm, ruled.shown)
 
     # one roll per marker on the target; the first effect counts
     rows = sorted(int(k) for k in t.results)

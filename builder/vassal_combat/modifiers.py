@@ -1,8 +1,9 @@
-"""Roll modifiers in the module, as builder.tables.common.apply_modifiers applies them: a modifier
-for terrain or a region applies from the defender's (target's) place alone, read from the board
+"""Roll modifiers in the module, as builder.tables.common.apply_modifiers applies them, for every
+kind that has them (odds, differential, fire, modified-roll, rolled lookup): a modifier for
+terrain or a region applies from the defender's (target's) place alone, read from the board
 (packed per location like the kinds' other place facts); the others are set on the marker's menu
-(a yes/no or a count); in a group ('only the highest applies') the best of the members the place
-has and the members the player sets counts.
+(a yes/no, a count, or a value picked from a list); in a group ('only the highest applies') the
+best of the members the place has and the members the player sets counts.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ from dataclasses import dataclass
 
 from builder.tables.common import place_bound, slug
 from builder.vassal import expr as x
+from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import PREFIX, Calculator, Input
+from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
 from builder.vassal_combat.places import default_terrain, place_terrain, regions
 
 P = PREFIX
@@ -45,8 +48,6 @@ class RollModifiers:
     def fields(self) -> list:
         """The packed fields: per placed group, its best place-bound member (0: none); per
         modifier for terrain or a region, whether the place has it."""
-        from builder.vassal_combat.locations import Field
-
         return ([Field(f"MG{i}", len(self._bound(g)) + 1) for i, g in enumerate(self.placed)]
                 + [Field(f"MA{i}", 2) for i, _ in enumerate(self.auto)])
 
@@ -74,6 +75,14 @@ class RollModifiers:
         parts = [self._group(c, g, field) for g in self.groups]  # groups first, as calc says
         for m in self.mods:
             if m.group:
+                continue
+            if m.values:  # the player picks the value (a leader's printed modifier)
+                prop = f"{P}Mod_{x.ident(m.id)}"
+                c.inputs.append(Input(prop, m.label, "choice", default="0",
+                                      choices=("0",) + tuple(f"{v:+d}" for v in m.values),
+                                      api=m.id))
+                parts.append(Part(f'{x.lit(m.label + " ")} + ({prop} > 0 ? "+" : "") + {prop}',
+                                  prop, f"{prop} != 0"))
                 continue
             many = m.max_uses not in (None, 1)
             if m in self.auto:  # for terrain or a region: from the place alone
@@ -117,3 +126,46 @@ def drm(parts: list[Part], ruled_drm: str) -> str:
     """The roll's net modifier: every part and the rules' modifiers."""
     terms = [p.value for p in parts] + ([ruled_drm] if ruled_drm != "0" else [])
     return " + ".join(x.paren(e) for e in terms) if terms else "0"
+
+
+def roll_modifiers(c: Calculator, game, t, extra_fields=(), extra_facts=None):
+    """A table's roll modifiers packed with the place facts of its rules' conditions and any
+    extra fields the caller packs (fire and modified-roll tables, whose place facts are these
+    alone). Returns (parts, field_of): parts are (label expression, value expression, shown-when
+    expression); field_of(name) reads a packed field ('R<i>' for the i-th place condition of
+    the rules), None when nothing is packed."""
+    mods = RollModifiers(game, t.modifiers)
+    nodes = vrules.static_nodes(t)
+    fields = mods.fields() + [Field(f"R{i}", 2) for i, _ in enumerate(nodes)] + list(extra_fields)
+
+    def facts(place) -> dict[str, int]:
+        terrain = place_terrain(game, place) if place is not None else default_terrain(game)
+        out = {**(extra_facts(terrain) if extra_facts else {}), **mods.facts(place)}
+        for i, node in enumerate(nodes):
+            out[f"R{i}"] = vrules.static_value(game, node, place) if place is not None else 0
+        return out
+
+    loc = None
+    if fields:
+        loc = Packer(f"{x.ident(t.id)}@", fields, f"{P}Loc")
+        places = location_names(game)
+        all_facts = [facts(p) for _, p in places]
+        default = commonest(all_facts, facts(None))
+        c.data.update(loc.data([key_text(n) for n, _ in places], all_facts, default))
+        for name, e in loc.word_props("LocationName", default):
+            c.prop(name, e)
+    field_of = loc.field if loc is not None else None
+    return [(p.label, p.value, p.when) for p in mods.compile(c, field_of)], field_of
+
+
+def drm_props(c: Calculator, parts, ruled_drm: str, ruled_shown, extra=()) -> None:
+    """CombatDrm (every modifier that applies) and CombatDrmText (their labels, '; ' between)."""
+    terms = [v for _, v, _ in parts] + ([ruled_drm] if ruled_drm != "0" else []) + \
+        [v for _, v, _ in extra]
+    parts = parts + [(lab, "0", w) for lab, w in ruled_shown] + [(lab, "0", w) for lab, _, w in extra]
+    c.prop(f"{P}Drm", " + ".join(x.paren(v) for v in terms) if terms else "0")
+    shown = []
+    for i, (lab, _, w) in enumerate(parts):
+        sep = f'({x.any_of(p[2] for p in parts[:i])} ? "; " : "")' if i else '""'
+        shown.append(f"{x.paren(w)} ? {sep} + {x.paren(lab)} : \"\"")
+    c.prop(f"{P}DrmText", x.text(*shown) if parts else '""')

@@ -147,8 +147,10 @@ def _short(table_id: str) -> str:
     return table_id.replace("-", " ").upper()[:16]
 
 
-def components_for(game, geom, gpid: Callable[[], str], entries: dict[str, bytes]) -> list:
-    """The combat-resolution components of a game's module (images go into entries)."""
+def components_for(game, geom, gpid: Callable[[str, str], str],
+                   entries: dict[str, bytes]) -> list:
+    """The combat-resolution components of a game's module (images go into entries); gpid
+    gives a slot's id from its key and a description (builder.vassal.piece_ids)."""
     from builder.vassal.images import drawing_png
 
     calcs = calculators(game) + sight.calculators(game)
@@ -167,13 +169,16 @@ def components_for(game, geom, gpid: Callable[[], str], entries: dict[str, bytes
                                  "ROLL" if c.place == "anywhere" else "RESOLVE",
                                  _short(c.table_id)], "#f2c94c"), geom.px_per_mm)
         slots.append(vc.PieceSlot(body=resolution_piece(c, image).definition(),
-                                  entryName=c.marker, gpid=gpid(), width=px, height=px))
+                                  entryName=c.marker, width=px, height=px,
+                                  gpid=gpid(f"combat:{c.table_id}", f"the {c.marker} marker")))
         if c.attacker_name:
             aimage = f"combat-{c.table_id}-attacker.png"
             entries["images/" + aimage] = drawing_png(
                 marker_svg(size_mm, ["ATTACK", _short(c.table_id)], "#f2994a"), geom.px_per_mm)
             slots.append(vc.PieceSlot(body=attacker_piece(c, aimage).definition(),
-                                      entryName=c.attacker_name, gpid=gpid(), width=px, height=px))
+                                      entryName=c.attacker_name, width=px, height=px,
+                                      gpid=gpid(f"combat:{c.table_id}:attacker",
+                                                f"the {c.attacker_name} marker")))
         for g in c.published:
             glob[g] = ""
         glob.update(c.data)

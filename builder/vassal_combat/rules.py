@@ -33,7 +33,7 @@ EFFECTS = {
     "ratio": {"prohibited", "cancels", *FACTORS, "column", "shift", "cap", "drm", "replace"},
     "differential": {"prohibited", "cancels", *FACTORS, "row", "column", "shift", "cap", "drm",
                      "replace"},
-    "fire": {"prohibited", "replace"},
+    "fire": {"prohibited", "cancels", "drm", "replace"},
     "modified-roll": {"prohibited", "cancels", "drm", "replace"},
     "lookup": {"prohibited", "cancels", "drm", "replace"},
 }
@@ -91,6 +91,11 @@ def per_unit_division(t) -> bool:
 
 
 def _rule_unsupported(game, t, r, ctx: Context) -> str:
+    if t.kind == "fire":  # a rule on each firing unit's distance: the fire calculator's own
+        from builder.vassal_combat.unit_rules import unit_rule_unsupported
+
+        if r.when is not None and any(c.distance for c in r.when.walk()):
+            return unit_rule_unsupported(game, t, r)
     if r.effect not in EFFECTS.get(t.kind, ()):
         return f"effect '{r.effect}'"
     if r.effect == "replace" and getattr(t, "result_format", "") == "attacker/defender":
@@ -224,6 +229,10 @@ def compile_rules(c, game, t, field_of=None, ctx: Context | None = None) -> Comp
         ctx = Context(place=field_of)
     nodes = static_nodes(t)  # numbered over every rule, as the caller packed them
     skip = by_hand(game, t)  # as the kind's caps say: the marker names the same rules
+    if t.kind == "fire":  # the firing units' rules are compiled on the units (fire.unit_props)
+        from builder.vassal_combat.unit_rules import unit_rule
+
+        skip = {**skip, **{r.id: "per unit" for r in t.rules if unit_rule(t, r)}}
     t = t.model_copy(update={"rules": tuple(r for r in t.rules if r.id not in skip)})
     if not t.rules:
         return out
@@ -474,6 +483,8 @@ def spec_condition(spec: RollSpec, value: str, inputs: dict[str, str]) -> str:
         elif p["op"]:
             ref = p["opval"]
             other = x.lit(int(ref)) if ref.lstrip("-").isdigit() else inputs[ref]
+            if p.get("times"):
+                other = f"{int(p['times'])} * {x.paren(other)}"
             parts.append(f"{value} {p['op']} {other}")
     return x.any_of(parts)
 

@@ -6,11 +6,12 @@ answer to the chat. The distance comes from the same grid `builder calc` uses: e
 coordinates (builder.geometry.hexgrid) are compiled into the module as packed global properties,
 and the marker computes max(|dq|, |dr|, |dq + dr|) from its own hex and the typed one.
 
-Range is answered in full, as calc answers it. Line of sight is answered as calc does for every
-case the distance settles (the same hex, an adjacent hex, a spotter next to the target, a night
-turn beyond the night range, beyond the maximum range); within range by day, whether intervening
-terrain blocks depends on lines from corner to corner that the module cannot trace, so the line
-says so and names the LOS thread (which lists the hexes crossed) and `builder calc`.
+Range is answered in full, as calc answers it, and so is line of sight: what the distance
+settles (the same hex, an adjacent hex, a spotter next to the target, a night turn beyond the
+night range, beyond the maximum range) from the coordinates, and within range by day from each
+hex's view, worked out at build time by builder.sightmap with the rule `builder calc` applies
+(levels, obstacle heights, crests and walls, blind hexes) and compiled into the module as one
+text per hex.
 """
 
 from __future__ import annotations
@@ -84,12 +85,10 @@ def build(game, t) -> Calculator | None:
                 + ("es" if t.night_range != 1 else ""))))
         cases.append((f"{d} > {t.max_range}", f'"not observed: " + {hexes} + '
                       f'{x.lit(f" is beyond the {t.max_range}-hex maximum")}'))
-        blocking = _blocking_terrain(game, t)
-        open_case = (f'"within range, " + {hexes} + '
-                     + x.lit(": observed unless intervening " + blocking + " blocks every line; "
-                             "drag the LOS thread between the two hexes to see the hexes crossed")
-                     if blocking else f'"observed: " + {hexes} + ", a clear line"')
-        c.prop(f"{P}Result", x.choose(cases, open_case))
+        seen = _view(game, t, c, x.ident(t.id), here, there)
+        c.prop(f"{P}Result", x.choose(cases, f'{seen} ? "observed: " + {hexes} + ", a clear '
+                                             f'line" : "not observed: " + {hexes} + ", every '
+                                             'line is blocked"'))
     else:
         cases.append((f"{d} <= {t.max}", f'"in range: " + {hexes} + '
                       f'{x.lit(f", within {t.max}")}'))
@@ -117,13 +116,46 @@ def _as_printed(game, prop: str) -> str:
                     '""').join(["(", ")"]) + f" + {prop}"
 
 
-def _blocking_terrain(game, t) -> str:
-    """The names of the terrain that can block a line ('' when every terrain is clear)."""
-    clear = {game.map.default_terrain, *t.clear_terrain}
-    names = [tt.name for tt in game.map.terrain_types if tt.id not in clear]
-    if not names:
-        return ""
-    return ", ".join(names[:-1]) + (" or " if len(names) > 1 else "") + names[-1]
+def view_texts(game, t) -> dict[str, str]:
+    """Each hex's day view as text, by hex label: 'v' then one character per step (dq, dr) of the
+    square -R..R x -R..R, in order: '1' the hex that far sees this one, '0' it does not, '-'
+    beyond the range or adjacent (settled by the distance). From builder.sightmap, the rule
+    builder calc applies; kept in the build cache with the map and the table."""
+    import json
+
+    from builder import cache, keys, sightmap
+
+    def make() -> str:
+        v = sightmap.view(game, t)
+        r = t.max_range
+        square = [(dq, dr) for dq in range(-r, r + 1) for dr in range(-r, r + 1)]
+        out = {}
+        for (q, rr), label in v.labels.items():
+            chars = ["v"]
+            for d in square:
+                if d in v.seen and (d != (0, 0)):
+                    arr = v.seen[d]
+                    chars.append("1" if arr[q - v.q0, rr - v.r0] else "0")
+                else:
+                    chars.append("-")
+            out[label] = "".join(chars)
+        return json.dumps(out, sort_keys=True)
+
+    return json.loads(cache.cached_text(("sight-view", keys.slice_digest(game, "map"),
+                                         t.model_dump_json()), make))
+
+
+def _view(game, t, c: Calculator, tid: str, here: Packer, there: Packer) -> str:
+    """The expression 'the typed hex sees the marker's', read from the marker's hex's view."""
+    r = t.max_range
+    for label, text in view_texts(game, t).items():
+        c.data[f"{tid}~@{key_text(label)}"] = text
+    c.prop(f"{P}View", f'"" + GetProperty({x.lit(tid + "~@")} + LocationName)')
+    vq = f"({there.field('Q')} - {here.field('Q')})"
+    vr = f"({there.field('R')} - {here.field('R')})"
+    c.prop(f"{P}ViewAt", f"({vq} + {r}) * {2 * r + 1} + ({vr} + {r}) + 1")
+    return (f'({P}View.length() > {P}ViewAt && '
+            f'{P}View.substring({P}ViewAt, {P}ViewAt + 1) == "1")')
 
 
 def calculators(game) -> list[Calculator]:

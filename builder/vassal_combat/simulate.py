@@ -19,7 +19,10 @@ class Battle:
     at: str  # the resolution marker's location name
     # unit property -> total under the marker; a CountStack filter -> the pieces it selects there
     stack: dict[str, int] = field(default_factory=dict)
-    attackers: list[tuple[str, dict[str, int]]] = field(default_factory=list)
+    # each attack marker: its location and what its stack totals, or the units in its stack
+    # (each unit's own properties, e.g. {'Firepower': 6, 'Range': 4}: the calculator's unit
+    # properties are evaluated on each, as the engine does, and summed)
+    attackers: list[tuple[str, dict[str, int] | list[dict]]] = field(default_factory=list)
     inputs: dict[str, object] = field(default_factory=dict)
     dice: dict[str, int] = field(default_factory=dict)
 
@@ -48,9 +51,26 @@ def attacker_sources(c: Calculator, b: Battle, marker=None) -> list[Source]:
     out = []
     for where, totals in b.attackers:
         props = {**c.data, **published, "LocationName": where, **dict(c.attacker_marks)}
-        out.append(Source(props=props, calcs=c.attacker_calcs(), sum_stack=_stack(totals),
-                          count_stack=_stack(totals)))
+        stack = _units(c, where, totals, {**c.data, **published}) if isinstance(totals, list) \
+            else _stack(totals)
+        out.append(Source(props=props, calcs=c.attacker_calcs(), sum_stack=stack,
+                          count_stack=stack if isinstance(totals, list) else _stack(totals)))
     return out
+
+
+def _units(c: Calculator, where: str, units: list[dict], glob: dict):
+    """SumStack over the units of a stack: each unit's property evaluated on that unit."""
+    def total(prop: str) -> int:
+        out = 0
+        for u in units:
+            src = Source(props={**glob, "LocationName": where, **u}, calcs=dict(c.unit_props))
+            v = src.get(prop)
+            try:
+                out += int(v) if v not in (None, "") else 0
+            except ValueError:
+                pass  # the engine skips a value that is not a whole number
+        return out
+    return total
 
 
 def marker_source(c: Calculator, b: Battle) -> Source:

@@ -105,3 +105,17 @@ def calculators(game) -> list:
                     "$", "")
             out.append(c)
     return out
+
+
+def unit_traits(game) -> dict[str, list]:
+    """Calculated properties the module's unit prototypes carry for the calculators, by unit
+    type: each firing unit works out its own firepower under the fire tables' unit rules."""
+    from builder.vassal import traits as vt
+    from builder.vassal_combat import fire
+
+    out: dict[str, list] = {}
+    for t in game.tables:
+        types, props = fire.unit_traits(game, t)
+        for unit_type in types:
+            out.setdefault(unit_type, []).extend(vt.CalculatedProperty(n, e) for n, e in props)
+    return out

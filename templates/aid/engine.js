@@ -351,6 +351,15 @@
     }
     for (const m of mods || []) {
       if (m.group) continue;
+      if ((m.values || []).length) {
+        const v = values[m.id];
+        if (v != null && v !== "") {
+          total += Number(v);
+          calc.step("modifier: " + m.label + " " + signed(Number(v)) + (m.source ? " (" + m.source + ")" : ""));
+          itemNote(calc, m, m.label);
+        }
+        continue;
+      }
       let n;
       if (placeBound(m)) n = fromPlace(m, place) ? 1 : 0;
       else { const v = values[m.id]; n = truthy(v) ? Number(v) : 0; }
@@ -442,7 +451,7 @@
   function* conditionsOf(t) { for (const r of t.rules || []) if (r.when) yield* walk(r.when); }
   // facts
   function ruleFacts(t, values, place = null) {
-    const f = { turn: null, periods: null, scenario: null, roles: {}, terrain: null, regions: null, hex: null, crossings: null, flags: {} };
+    const f = { turn: null, periods: null, scenario: null, roles: {}, terrain: null, regions: null, hex: null, crossings: null, distances: null, ranges: null, flags: {} };
     const attId = PLACES[t.kind][2];
     f.turn = values.turn != null ? values.turn : null;
     if (f.turn != null) {
@@ -496,12 +505,22 @@
       else if (c.attackers === "all") parts.push(f.crossings.length > 0 && f.crossings.every((x) => meets(x, c.across)));
       else parts.push(f.crossings.some((x) => meets(x, c.across)));
     }
+    if (c.distance) parts.push(distanceHolds(c.distance, f, unit));
     if (c.flag) parts.push(!!f.flags[c.flag]);
     for (const [k, spec] of Object.entries(c.input || {})) parts.push(k in f.numbers ? specMatches(spec, f.numbers[k], {}) : null);
     if ((c.all || []).length) parts.push(allOf(c.all.map((x) => holds(x, f, unit))));
     if ((c.any || []).length) parts.push(anyOf(c.any.map((x) => holds(x, f, unit))));
     if (c.not_) { const inner = holds(c.not_, f, unit); parts.push(inner === null ? null : !inner); }
     return allOf(parts);
+  }
+  // a distance condition for one firing unit, or for any of them (builder.tables.rules._distance_holds)
+  function distanceHolds(spec, f, unit) {
+    if (f.distances === null) return null;
+    const ranged = /range/.test(spec);
+    if (ranged && f.ranges === null) return null;
+    const one = (k) => specMatches(spec, f.distances[k], ranged ? { range: f.ranges[k] } : {});
+    if (unit !== null) return one(unit);
+    return f.distances.some((_, k) => one(k));
   }
   // what would decide a condition now unknown, as builder.tables.rules._needs words it
   function needs(c, f, place) {
@@ -511,6 +530,8 @@
     for (const role of ROLES) for (const a of Object.keys(c[role] || {})) if ((f.roles[role] || {})[a] == null) out.push((role === "attacker" ? "the attacking units'" : "the " + role + "'s") + " " + a);
     if (((c.terrain || []).length && f.terrain === null) || (((c.region || []).length || c.place) && f.hex === null)) out.push("the " + place + "'s hex");
     if ((c.across || []).length && f.crossings === null) out.push("the attacking units' hexes", "the " + place + "'s hex");
+    if (c.distance && f.distances === null) out.push("each firing unit's distance (distance, or firer_hexes and the hex)");
+    else if (c.distance && /range/.test(c.distance) && f.ranges === null) out.push("each firing unit's range");
     for (const x of [...(c.all || []), ...(c.any || []), ...(c.not_ ? [c.not_] : [])]) out.push(...needs(x, f, place));
     return [...new Set(out.filter((o) => o))];
   }
@@ -530,6 +551,8 @@
     if (/divisor|multiplier/.test(e)) return fracOf(ruleValue(r)).valueOf();
     return 0;
   }
+  // a rule as builder.words says it (the engine data carries the sentences)
+  const ruleWords = (t, r) => ((G.ruleWords || {})[t.id] || {})[r.id] || { rule: r.label, effect: effectText(r).replace(/^ -> /, ""), when: "when " + describeWhen(r.when || {}) };
   function evaluateRules(t, values, f, calc) {
     const out = { prohibited: [], attack: [], defence: [], rows: [], column: null, shift: 0, cap: null, drm: 0, replace: [], said: said(t).rules };
     const rules = t.rules || [];
@@ -544,10 +567,15 @@
         continue;
       }
       const perUnit = [...walk(r.when)].some((c) => c.attackers === "per-unit");
+      const ranged = /^attack_/.test(ruleEffect(r)) && [...walk(r.when)].some((c) => c.distance);
       let ok;
       if (perUnit && f.crossings !== null) {
         units[r.id] = f.crossings.map((_, k) => k).filter((k) => holds(r.when, f, k));
         ok = units[r.id].length > 0;
+      } else if (ranged && f.distances !== null) {
+        const each = f.distances.map((_, k) => holds(r.when, f, k));
+        ok = each.some((v) => v === null) ? null : each.some((v) => v);
+        if (ok) units[r.id] = each.map((v, k) => (v ? k : -1)).filter((k) => k >= 0);
       } else ok = holds(r.when, f);
       if (ok === null) {
         calc.note("Not applied without " + either(needs(r.when, f, PLACES[t.kind][0] || "defender"), "and") + ": " + say[r.id]);
@@ -638,19 +666,20 @@
     for (const [r, k, u] of rules) for (const i of u) out[i] = scaleBy(out[i], k, r.rounding || rounding, calc, "unit " + (i + 1) + ", " + r.label);
     return out;
   }
-  function moveColumn(t, calc, index, applied, other, last, labels, columnIndex) {
+  function moveColumn(t, calc, index, applied, other, last, labels, columnIndex, beyond = null) {
+    const [beyondLow, beyondHigh] = beyond || [t.beyond_low, t.beyond_high];
     if (applied.column) { const nw = columnIndex(applied.column.column); calc.step(applied.column.label + ": read on " + labels(nw)); index = nw; }
     const total = applied.shift + other;
     const target = index + total;
     if (total) calc.step("column " + labels(index) + " shifted " + signed(total));
     let nw;
     if (target < 0) {
-      if (t.beyond_low === "not-allowed") { calc.step(said(t).beyond_low); return null; }
-      nw = t.beyond_low === "first-column" ? 0 : last;
+      if (beyondLow === "not-allowed") { calc.step(said(t).beyond_low); return null; }
+      nw = beyondLow === "first-column" ? 0 : last;
       calc.note(said(t).beyond_low);
     } else if (target > last) {
-      if (t.beyond_high === "not-allowed") { calc.step(said(t).beyond_high); return null; }
-      nw = t.beyond_high === "last-column" ? last : 0;
+      if (beyondHigh === "not-allowed") { calc.step(said(t).beyond_high); return null; }
+      nw = beyondHigh === "last-column" ? last : 0;
       calc.note(said(t).beyond_high);
     } else nw = target;
     if (total) calc.step("-> " + labels(nw));
@@ -873,50 +902,174 @@
     const lo = parseInt(m[1], 10);
     return [lo, m[3] ? parseInt(m[3], 10) : (m[4] ? Infinity : lo)];
   }
+  // the factor a fire table's columns read, and its input (FireTable.strength, strength_input)
+  const fireStrength = (t) => t.factor || "firepower";
+  const fireInput = (t) => fireStrength(t).toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "firepower";
   function bandIndex(t, strength) {
     for (let i = 0; i < t.bands.length; i++) { const [lo, hi] = fireBand(t.bands[i]); if (lo <= strength && strength <= hi) return i; }
-    throw new CalcError(t.id + ": no column for fire strength " + strength + "; columns: " + t.bands.join(", "));
+    throw new CalcError(t.id + ": no column for " + fireStrength(t) + " " + strength + "; columns: " + t.bands.join(", "));
   }
   const cellLoss = (c) => (["-", "—", ""].includes(c.trim()) ? 0 : parseInt(c, 10));
+  // each firing unit's distance and range (builder.tables.fire._per_unit)
+  function firePerUnit(t, values, f, n) {
+    let dist = values.distance;
+    const hexes = values.firer_hexes;
+    if (truthy(dist) && truthy(hexes)) throw new CalcError("give distance or firer_hexes, not both: firer_hexes reads the distance from the map");
+    if (truthy(hexes)) {
+      if (values.hex == null) throw new CalcError("firer_hexes needs the target's hex (the distance is measured to it)");
+      dist = hexes.map((h) => distance(h, values.hex));
+    }
+    for (const [name, got] of [[truthy(hexes) ? "firer_hexes" : "distance", dist], ["range", values.range]]) {
+      if (truthy(got) && got.length !== n) throw new CalcError(name + ": give one value per firing unit, in the order of " + fireStrength(t) + " (" + n + " unit" + (n !== 1 ? "s" : "") + "), not " + got.length);
+    }
+    f.distances = truthy(dist) ? dist.slice() : null;
+    f.ranges = truthy(values.range) ? values.range.slice() : null;
+  }
+  // the fire group's total (builder.tables.fire._firepower)
+  function fireTotal(t, units, applied, f, calc) {
+    const out = units.map((u) => new F(u));
+    const several = units.length > 1;
+    for (const [r, k, which] of applied.attack) {
+      if (which === null) continue;
+      for (const i of which) {
+        const raw = out[i].mul(k);
+        const rounded = r.rounding ? new F(roundTo(raw, r.rounding)) : raw;
+        const op = k.cmp(1) > 0 ? "x " + show(k) : "/ " + show(new F(1).div(k));
+        let where = "";
+        if (f.distances !== null) where = ", " + f.distances[i] + " hex" + (f.distances[i] !== 1 ? "es" : "") + " away" + (f.ranges !== null ? ", range " + f.ranges[i] : "");
+        calc.step("unit " + (i + 1) + " (" + fireStrength(t) + " " + units[i] + where + "), " + r.label + ": " + show(out[i]) + " " + op + " = " + show(raw) + (r.rounding && raw.d !== 1 ? ", rounded " + WORDS[r.rounding] + " = " + show(rounded) : ""));
+        out[i] = rounded;
+      }
+    }
+    let total = out.reduce((a, b) => a.add(b), new F(0));
+    if (several || !total.eq(units[0])) calc.step(several ? "total " + fireStrength(t) + ": " + out.map(show).join(" + ") + " = " + show(total) : fireStrength(t) + ": " + show(total));
+    let rounding = null;
+    for (const [r, k, which] of applied.attack) {
+      if (which !== null) continue;
+      const raw = total.mul(k);
+      const op = k.cmp(1) > 0 ? "x " + show(k) : "/ " + show(new F(1).div(k));
+      calc.step(r.label + ": " + show(total) + " " + op + " = " + show(raw));
+      total = raw;
+      rounding = rounding || r.rounding;
+    }
+    rounding = rounding || t.firepower_rounding;
+    const n = roundTo(total, rounding);
+    if (total.d !== 1) calc.step(show(total) + " rounded " + WORDS[rounding] + ": " + fireStrength(t) + " " + n);
+    return n;
+  }
+  function fireColumn(t, strength, applied, calc) {
+    const bandOf = (text) => t.bands.map((b) => b.replace(/ /g, "")).indexOf(String(text).replace(/ /g, ""));
+    if (strength < fireBand(t.bands[0])[0] && !applied.column) { calc.step(fireStrength(t) + " " + strength + " is below the first column (" + t.bands[0] + "): no effect"); return null; }
+    let col;
+    if (strength > fireBand(t.bands[t.bands.length - 1])[1]) { calc.step(fireStrength(t) + " " + strength + " is above the last column (" + t.bands[t.bands.length - 1] + "): read on it"); col = t.bands.length - 1; } else col = bandIndex(t, strength);
+    calc.step(fireStrength(t) + " " + strength + ": column " + (t.exact_bands ? "[" + t.bands[col] + "]" : t.bands[col]));
+    return moveColumn(t, calc, col, applied, 0, t.bands.length - 1, (i) => t.bands[i], bandOf, ["first-column", "last-column"]);
+  }
+  function fireRows(t) { const k = Object.keys(t.results).map(Number); return [Math.min(...k), Math.max(...k)]; }
+  function fireRead(t, col, natural, drm) {
+    const nat = t.natural || {};
+    if (String(natural) in nat) return [nat[String(natural)], "natural " + natural + ": " + nat[String(natural)] + " whatever the modifiers"];
+    const [lo, hi] = fireRows(t);
+    const mod = natural + drm;
+    const row = Math.min(Math.max(mod, lo), hi);
+    let how = String(natural) + (drm ? " " + signed(drm) + " = " + mod : "");
+    if (row !== mod) how += ", beyond the table: read as " + row;
+    return [t.results[String(row)][col], how];
+  }
   function calcFire(t, values, roll, calc) {
-    const strength = parseInt(values.firepower, 10);
-    const col = bandIndex(t, strength);
-    calc.column = t.bands[col];
-    calc.step(t.exact_bands ? "fire strength [" + strength + "]: column [" + t.bands[col] + "]" : "fire strength " + strength + ": column " + t.bands[col]);
-    let div = new F(1);
     const place = readPlace(values, calc);
     const ids = place.terrain;
-    const applied = evaluateRules(t, values, ruleFacts(t, values, place), calc);
+    const f = ruleFacts(t, values, place);
+    const bands = t.bands || [];
+    let units = [];
+    if (bands.length) {
+      const given = values[fireInput(t)];
+      units = (Array.isArray(given) ? given : [given]).map((v) => parseInt(v, 10));
+      if (!units.length) throw new CalcError(fireInput(t) + ": give each firing unit's " + fireStrength(t));
+    }
+    firePerUnit(t, values, f, Math.max(units.length, 1));
+    const applied = evaluateRules(t, values, f, calc);
     if (refuseRules(applied, calc)) return calc;
+    let col = 0;
+    if (bands.length) {
+      const strength = t.exact_bands ? units[0] : fireTotal(t, units, applied, f, calc);
+      col = fireColumn(t, strength, applied, calc);
+      if (col !== null) calc.column = bands[col];
+    }
+    let div = new F(1);
     if (t.terrain_effect) div = divisor(t.terrain_effect, ids, "best-for-defender", calc, "target's terrain");
-    const loss = (total, say) => {
-      const cellText = t.results[String(total)][col];
-      const read = cellLoss(cellText);
-      let n;
-      if (div.eq(1)) { n = read; if (say) calc.step("table: " + cellText + " -> loss " + n); } else {
+    const drm = applyModifiers(calc, t.modifiers, values, place) + applied.drm;
+    if (applied.drm) calc.step("rules: " + signed(applied.drm) + " to the roll");
+    if ((t.modifiers || []).length || applied.drm || (t.rules || []).length) calc.step("net modifier: " + signed(drm));
+    if (col === null) {
+      calc.outcome = outcome("-", meaning(t, "-") || "no effect", { losses: 0 });
+      calc.distribution = [[calc.outcome, new F(1)]];
+      return calc;
+    }
+    if (!bands.length) calc.column = "modifier " + signed(drm);
+    const numeric = !!t.terrain_effect || Object.values(t.results).some((row) => row.some((c) => /^\d+$/.test(c.trim())));
+    const result = (cell, say) => {
+      if (!numeric || !/^(\d+|-|—)$/.test(cell.trim())) {
+        const got = replaced(applied, cell);
+        if (say && got !== cell) calc.step(cell + " becomes " + got);
+        return outcome(got, meaning(t, got));
+      }
+      const read = cellLoss(cell);
+      let n = read;
+      if (!div.eq(1)) {
         const raw = new F(read).div(div);
         n = roundTo(raw, t.rounding);
         if (say) {
-          calc.step("table: " + read + ", divided by the terrain: " + read + " / " + show(div) + " = " + show(raw) + (raw.d !== 1 ? ", rounded " + WORDS[t.rounding] + " = " + n : ""));
+          calc.step("loss " + read + ", divided by the terrain: " + read + " / " + show(div) + " = " + show(raw) + (raw.d !== 1 ? ", rounded " + WORDS[t.rounding] + " = " + n : ""));
           if (isHalf(raw)) calc.note(show(raw) + " is an exact half: rounded " + WORDS[t.rounding] + " it is " + n + ".");
         }
       }
       const shown = n ? String(n) : "-";
       const got = replaced(applied, shown);
       if (got !== shown) return outcome(got, meaning(t, got), { losses: n });
-      return outcome(shown, n ? "the target loses " + n : "no loss", { losses: n });
+      return outcome(shown, n ? "the target loses " + n : ((t.legend || {})["-"] || (t.legend || {})["—"] || "no loss"), { losses: n });
     };
+    const [lo, hi] = fireRows(t);
+    const per = totals(t.dice);
+    if (per.some(([n]) => !(String(n) in (t.natural || {})) && !(lo <= n + drm && n + drm <= hi))) calc.note("Modified rolls beyond the rows (" + lo + " to " + hi + ") read the nearest end row.");
+    for (const [k, v] of Object.entries(t.natural || {})) calc.note("A natural " + k + " is always '" + v + "', whatever the modifiers.");
+    const markers = Number(values.markers || 1);
     if (roll != null) {
-      const [total] = parseRoll(roll, t.dice);
-      calc.roll = [total];
-      calc.step("roll " + total);
-      calc.outcome = loss(total, true);
-      calc.step("result: " + calc.outcome.meaning);
+      const rolls = parseRoll(roll, t.dice, markers, "roll");
+      calc.roll = rolls;
+      let got = null;
+      rolls.forEach((r, k) => {
+        const [cell, how] = fireRead(t, col, r, drm);
+        const label = markers > 1 ? "marker " + (k + 1) + ": " : "";
+        if (got !== null) { calc.step(label + "roll " + how + " (the target already suffered its one result)"); return; }
+        calc.step(label + "roll " + how);
+        const o = result(cell, true);
+        if (isEffect(o.result) || k === rolls.length - 1) got = o;
+      });
+      calc.outcome = got;
+      calc.step("result: " + got.result + (got.meaning && got.meaning !== got.result ? " (" + got.meaning + ")" : ""));
     } else if (!div.eq(1)) calc.step("every loss read is divided by " + show(div) + " and rounded " + WORDS[t.rounding]);
-    const tally = new Tally();
-    for (const [total, p] of totals(t.dice)) tally.add(loss(total, false), p);
-    calc.distribution = tally.items().map((x, i) => [x, i]).sort((a, b) => a[0][0].numbers.losses - b[0][0].numbers.losses || a[1] - b[1]).map((x) => x[0]);
-    calc.expected = tally.expected();
+    const single = new Tally();
+    for (const [total, p] of per) single.add(result(fireRead(t, col, total, drm)[0], false), p);
+    if (markers === 1) {
+      let items = single.items();
+      if (items.every(([o]) => "losses" in o.numbers)) {
+        items = items.map((x, i) => [x, i]).sort((a, b) => a[0][0].numbers.losses - b[0][0].numbers.losses || a[1] - b[1]).map((x) => x[0]);
+        calc.expected = single.expected();
+      }
+      calc.distribution = items;
+      return calc;
+    }
+    let combos = [[]];
+    for (let i = 0; i < markers; i++) combos = combos.flatMap((c) => per.map((x) => c.concat([x])));
+    const combined = new Tally();
+    for (const combo of combos) {
+      let p = new F(1), got = null;
+      for (const [total, q] of combo) { p = p.mul(q); const o = result(fireRead(t, col, total, drm)[0], false); if (got === null && isEffect(o.result)) got = o; }
+      combined.add(got !== null ? got : result(fireRead(t, col, combo[combo.length - 1][0], drm)[0], false), p);
+    }
+    calc.note("Several markers on one target: each is rolled in turn; the target suffers one result at most.");
+    calc.distribution = combined.items();
     return calc;
   }
 
@@ -1288,25 +1441,26 @@
   }
 
   // ----- lookup (builder.tables.lookup, RollSpec) ----------------------------------------------
-  const SPEC = /^\s*(?:(<=|>=|<|>)\s*(-?\d+|[a-z][a-z0-9_-]*)|(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)|(-?\d+)|(else))\s*$/;
+  const SPEC = /^\s*(?:(<=|>=|<|>)\s*(?:(\d+)\s*\*\s*)?(-?\d+|[a-z][a-z0-9_-]*)|(-?\d+)\s*(?:-|\.\.)\s*(-?\d+)|(-?\d+)|(else))\s*$/;
   function specMatches(text, value, inputs) {
     for (const chunk of String(text).split(",")) {
       const m = SPEC.exec(chunk);
       if (!m) continue;
-      if (m[6]) return true;
-      if (m[5] != null && value === parseInt(m[5], 10)) return true;
-      if (m[3] != null && parseInt(m[3], 10) <= value && value <= parseInt(m[4], 10)) return true;
+      if (m[7]) return true;
+      if (m[6] != null && value === parseInt(m[6], 10)) return true;
+      if (m[4] != null && parseInt(m[4], 10) <= value && value <= parseInt(m[5], 10)) return true;
       if (m[1]) {
-        const ref = m[2];
-        const other = /^-?\d+$/.test(ref) ? parseInt(ref, 10) : (inputs || {})[ref];
+        const ref = m[3];
+        let other = /^-?\d+$/.test(ref) ? parseInt(ref, 10) : (inputs || {})[ref];
         if (other == null) continue;
+        other *= m[2] ? parseInt(m[2], 10) : 1;
         const ok = { "<": value < other, "<=": value <= other, ">": value > other, ">=": value >= other }[m[1]];
         if (ok) return true;
       }
     }
     return false;
   }
-  const specIsElse = (text) => String(text).split(",").some((c) => { const m = SPEC.exec(c); return m && m[6]; });
+  const specIsElse = (text) => String(text).split(",").some((c) => { const m = SPEC.exec(c); return m && m[7]; });
   const entryFor = (t, value, extra) => t.entries.find((e) => specMatches(e.when, value, extra)) || null;
   function lookupOutcome(t, e, applied = null) {
     const got = applied ? replaced(applied, e.result) : e.result;
@@ -1433,18 +1587,39 @@
     const ux = dx / length, uy = dy / length;
     const out = [];
     const n = poly.length;
-    const r3 = (x) => Math.round(x * 1000) / 1000;
+    // a side's key from its corners on the lattice of half radii across and half heights down:
+    // whole numbers, the same from either hex (builder.geometry.sight.edge_key)
+    const R = G.map.radius, H = Math.sqrt(3) * R;
+    const key = (a, b) => (Math.round(2 * a[0] / R) + Math.round(2 * b[0] / R)) + "," + (Math.round(2 * a[1] / H) + Math.round(2 * b[1] / H));
     for (let i = 0; i < n; i++) {
       const a = poly[i], b = poly[(i + 1) % n];
       if (Math.abs(ux * (a[1] - p[1]) - uy * (a[0] - p[0])) > eps || Math.abs(ux * (b[1] - p[1]) - uy * (b[0] - p[0])) > eps) continue;
       const ta = ux * (a[0] - p[0]) + uy * (a[1] - p[1]);
       const tb = ux * (b[0] - p[0]) + uy * (b[1] - p[1]);
       const lo = Math.max(Math.min(ta, tb), 0), hi = Math.min(Math.max(ta, tb), length);
-      if (hi - lo > eps) out.push(r3((a[0] + b[0]) / 2) + "," + r3((a[1] + b[1]) / 2));
+      if (hi - lo > eps) out.push(key(a, b));
     }
     return out;
   }
   const cmpLabels = (x, y) => (x < y ? -1 : x > y ? 1 : 0);
+  // builder.geometry.sight.shared_side and crosses_side
+  function sharedSide(pa, pb, eps) { return pa.filter((c) => pb.some((d) => Math.abs(c[0] - d[0]) < eps && Math.abs(c[1] - d[1]) < eps)); }
+  function onSegment(p, q, c, eps) {
+    const dx = q[0] - p[0], dy = q[1] - p[1];
+    const length = Math.hypot(dx, dy);
+    if (length === 0 || Math.abs(dx * (c[1] - p[1]) - dy * (c[0] - p[0])) > eps * length) return false;
+    const t = ((c[0] - p[0]) * dx + (c[1] - p[1]) * dy) / (length * length);
+    const e = eps / G.map.radius;
+    return e < t && t < 1 - e;
+  }
+  function crossesSide(p, q, e1, e2, eps) {
+    const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+    const d1 = cross(p, q, e1), d2 = cross(p, q, e2), d3 = cross(e1, e2, p), d4 = cross(e1, e2, q);
+    const scale = Math.hypot(q[0] - p[0], q[1] - p[1]);
+    if (Math.abs(d1) <= eps * scale || Math.abs(d2) <= eps * scale) return false;
+    if ((d1 > 0) === (d2 > 0)) return false;
+    return (d3 > 0) !== (d4 > 0) && Math.abs(d3) > 1e-12 && Math.abs(d4) > 1e-12;
+  }
   function cmpPairs(x, y) { for (let i = 0; i < Math.min(x.length, y.length); i++) { const c = cmpLabels(x[i], y[i]); if (c) return c; } return x.length - y.length; }
   // lines_between: for each line from a to b, the hexes it crosses and the sides it runs along
   function linesBetween(a, b, cornerToCorner) {
@@ -1466,17 +1641,62 @@
       return true;
     };
     const out = [], keys = [];
+    const near = cands.concat([a, b]);
+    const pairsNear = [], pairCorners = new Map();
+    for (const x of near) for (const y of near) if (x < y && distance(x, y) === 1) { pairsNear.push([x, y]); pairCorners.set(x + "|" + y, sharedSide(polys[x], polys[y], eps)); }
     for (const [p, q] of pairs) {
       if (cornerToCorner && !onMap(p, q)) continue;
       const crossed = cands.filter((h) => crossesInterior(p, q, polys[h], eps)).map((h, i) => [h, i]).sort((x, y) => distance(a, x[0]) - distance(a, y[0]) || x[1] - y[1]).map((x) => x[0]);
       const edges = new Map();
       for (const h of cands) for (const mid of alongEdges(p, q, polys[h], eps)) { if (!edges.has(mid)) edges.set(mid, []); edges.get(mid).push(h); }
       const along = [...edges.values()].map((hs) => hs.slice().sort(cmpLabels)).sort(cmpPairs);
-      const key = JSON.stringify([crossed, along]);
-      if (!keys.includes(key)) { keys.push(key); out.push({ crossed, along }); }
+      const live = crossed.concat([a, b]);
+      const sides = [];
+      for (const x of live) for (const y of live) {
+        if (!(x < y) || distance(x, y) !== 1) continue;
+        const [e1, e2] = sharedSide(polys[x], polys[y], eps);
+        if (crossesSide(p, q, e1, e2, eps)) sides.push([x, y]);
+      }
+      sides.sort(cmpPairs);
+      // sides with a corner the line passes through between its ends (builder.geometry.sight)
+      const touched = [];
+      for (const [x, y] of pairsNear) if (onSegment(p, q, pairCorners.get(x + "|" + y)[0], eps) || onSegment(p, q, pairCorners.get(x + "|" + y)[1], eps)) touched.push([x, y]);
+      touched.sort(cmpPairs);
+      const key = JSON.stringify([crossed, along, sides, touched]);
+      if (!keys.includes(key)) { keys.push(key); out.push({ crossed, along, sides, touched }); }
     }
     return out;
   }
+  // ----- line of sight with levels (builder.mapinfo.ground_level ... line_of_sight) -------------
+  let LEVELS = null;
+  function groundLevel(h) {
+    if (LEVELS === null) LEVELS = new Map(G.map.levels || []);
+    if (LEVELS.has(h)) return LEVELS.get(h);
+    const kinds = hexTerrain(h).filter((x) => terrainType(x));
+    return kinds.length ? Math.max(...kinds.map((x) => terrainType(x).level || 0)) : 0;
+  }
+  function obstacleHeight(rule, id) {
+    if (id === G.map.default_terrain || (rule.clear_terrain || []).includes(id) || !terrainType(id)) return 0;
+    const h = terrainType(id).height;
+    return h == null ? 1 : h;
+  }
+  function hexTop(rule, h) {
+    const heights = hexTerrain(h).map((x) => [x, obstacleHeight(rule, x)]);
+    const tallest = Math.max(0, ...heights.map(([, v]) => v));
+    return [groundLevel(h) + tallest, heights.filter(([, v]) => v && v === tallest).map(([x]) => x)];
+  }
+  function sideTop(a, b) {
+    let best = null;
+    for (const id of hexsideTypes(a, b)) {
+      const sight = (G.map.hexsideSight || {})[id];
+      if (!sight) continue;
+      const extra = sight[1] != null ? sight[1] : (sight[0] === "wall" ? 1 : 0);
+      const top = Math.max(groundLevel(a), groundLevel(b)) + extra;
+      if (best === null || top > best[0] || (top === best[0] && id > best[1])) best = [top, id];
+    }
+    return best;
+  }
+  const cubeOf = (h) => HEX.get(h)[0];
   function lineOfSight(rule, observer, target, night) {
     const d = distance(observer, target);
     const base = { distance: d, through: [], blocked_by: null };
@@ -1484,34 +1704,56 @@
     if (d === 1 && rule.adjacent_always !== false) return Object.assign(base, { seen: true, why: "adjacent: always observed" });
     if (night && rule.night_range != null && d > rule.night_range) return Object.assign(base, { seen: false, why: "night turn: no line of sight beyond " + rule.night_range + " hex" + (rule.night_range !== 1 ? "es" : "") });
     if (d > rule.max_range) return Object.assign(base, { seen: false, why: d + " hexes is beyond the " + rule.max_range + "-hex maximum" });
-    const clear = [G.map.default_terrain, ...(rule.clear_terrain || [])];
-    const high = rule.high_ground || [];
-    const obsHigh = hexTerrain(observer).filter((x) => high.includes(x));
-    const blocks = (h) => {
-      const kinds = hexTerrain(h).filter((x) => !clear.includes(x));
-      if (!kinds.length) return false;
-      return !(obsHigh.length && !kinds.some((x) => obsHigh.includes(x)));
+    // the pair in the order of their cube coordinates: the same answer both ways
+    const [co, ct] = [cubeOf(observer), cubeOf(target)];
+    const [a, b] = co[0] < ct[0] || (co[0] === ct[0] && co[1] < ct[1]) ? [observer, target] : [target, observer];
+    const la = groundLevel(a), lb = groundLevel(b);
+    const lo = Math.min(la, lb), hi = Math.max(la, lb);
+    const low = la <= lb ? a : b;
+    const blind = rule.blind_hexes || 0;
+    const blocks = (top, behind) => {
+      if (top > lo && top >= hi) return top > hi || lo === hi ? "high" : "level";
+      if (blind && lo < top && top < hi && behind <= blind) return "blind";
+      return "";
     };
     const blockers = (line) => {
-      const out = line.crossed.filter(blocks);
-      for (const pair of line.along) if (pair.length === 2 && pair.every(blocks)) out.push(pair[0]);
+      const out = [];
+      for (const h of line.crossed) { const w = blocks(hexTop(rule, h)[0], distance(h, low)); if (w) out.push(["hex", h, w]); }
+      for (const pair of line.along) if (pair.length === 2 && pair.every((h) => blocks(hexTop(rule, h)[0], distance(h, low)))) out.push(["along", pair, blocks(hexTop(rule, pair[0])[0], distance(pair[0], low))]);
+      for (const pair of line.sides.concat(line.touched, line.along.filter((x) => x.length === 2))) {
+        if (pair.includes(a) || pair.includes(b)) continue;
+        const st = sideTop(pair[0], pair[1]);
+        if (st === null) continue;
+        const w = blocks(st[0], Math.min(...pair.map((h) => distance(h, low))));
+        if (w) out.push(["side", pair, w]);
+      }
       return out;
     };
-    let lines = linesBetween(observer, target, rule.corner_to_corner !== false);
-    if (!lines.length) lines = linesBetween(observer, target, false);
+    let lines = linesBetween(a, b, rule.corner_to_corner !== false);
+    if (!lines.length) lines = linesBetween(a, b, false);
     let best = lines[0];
     const key = (ln) => [blockers(ln).length, ln.crossed.length];
-    for (const ln of lines) { const k = key(ln), b = key(best); if (k[0] < b[0] || (k[0] === b[0] && k[1] < b[1])) best = ln; }
+    for (const ln of lines) { const k = key(ln), kb = key(best); if (k[0] < kb[0] || (k[0] === kb[0] && k[1] < kb[1])) best = ln; }
     const blocked = blockers(best);
     base.through = best.crossed.slice();
     const sides = best.along.filter((pair) => pair.length === 2);
-    if (!blocked.length) {
-      const highTxt = obsHigh.length ? " (the observer's " + obsHigh.map(terrainName).join(", ") + " sees over intervening terrain)" : "";
-      return Object.assign(base, { seen: true, why: d + " hexes, a clear line" + (best.crossed.length ? " through " + base.through.join(", ") : "") + (sides.length ? " along the side of " + sides.map((p) => p.join("/")).join(", ") : "") + highTxt });
+    const heights = lo === hi ? "" : " (levels: " + a + " " + la + ", " + b + " " + lb + ")";
+    if (!blocked.length) return Object.assign(base, { seen: true, why: d + " hexes, a clear line" + (best.crossed.length ? " through " + base.through.join(", ") : "") + (sides.length ? " along the side of " + sides.map((p) => p.join("/")).join(", ") : "") + heights });
+    const [kind, where, why] = blocked[0];
+    base.blocked_by = kind === "hex" ? where : where[0];
+    let what;
+    if (kind === "side") {
+      const [top, id] = sideTop(where[0], where[1]);
+      what = "crosses the " + hexsideName(id).toLowerCase() + " between " + where.join("/") + " (level " + top + ")";
+    } else {
+      const h = kind === "hex" ? where : where[0];
+      const [top, kinds] = hexTop(rule, h);
+      what = h + " (" + (kinds.length ? kinds : hexTerrain(h)).map(terrainName).join(", ") + ", level " + top + ")";
+      what = kind === "hex" ? "passes " + what : "runs along the side of " + where.join("/") + ", " + what;
     }
-    const h = blocked[0];
-    base.blocked_by = h;
-    return Object.assign(base, { seen: false, why: "every line is blocked; the clearest passes " + h + " (" + hexTerrain(h).filter((x) => !clear.includes(x)).map(terrainName).join(", ") + ")" });
+    if (why === "blind") what += ": " + low + " lies in the blind hexes behind it, seen from level " + hi;
+    else if (why === "level") what += ", as high as the higher end (level " + hi + ")";
+    return Object.assign(base, { seen: false, why: "every line is blocked; the clearest " + what + heights });
   }
   function calcSight(t, values, roll, calc) {
     if (G.map.kind !== "hex") throw new CalcError(t.id + ": " + G.game + " has an area map; this calculator needs hexes");
@@ -1535,8 +1777,8 @@
       if (detail && detail.night) { night = true; calc.step("turn " + values.turn + " (" + (detail.name || "night") + ") is a night turn"); }
     }
     const obs = values.observer, tgt = values.target;
-    calc.step("observer " + obs + ": " + hexTerrain(obs).map(terrainName).join(", "));
-    calc.step("target " + tgt + ": " + hexTerrain(tgt).map(terrainName).join(", "));
+    const levels = (G.map.levels || []).length > 0 || Object.values(G.map.terrain).some((x) => x.level);
+    for (const [who, h] of [["observer", obs], ["target", tgt]]) calc.step(who + " " + h + ": " + hexTerrain(h).map(terrainName).join(", ") + (levels ? ", level " + groundLevel(h) : ""));
     for (const sp of values.spotters || []) {
       if (distance(sp, tgt) <= 1) {
         calc.column = distance(obs, tgt) + " hexes";
@@ -1553,7 +1795,7 @@
     calc.step(ans.why);
     calc.outcome = outcome(ans.seen ? "observed" : "not observed", ans.why);
     calc.distribution = [[calc.outcome, new F(1)]];
-    calc.note("Lines run " + (t.corner_to_corner !== false ? "from any corner of the observer's hex to any corner of the target's" : "centre to centre") + "; the observer's and the target's own terrain never block, and hexsides (rivers, trench lines) do not block.");
+    calc.note("Lines run " + (t.corner_to_corner !== false ? "from any corner of the observer's hex to any corner of the target's" : "centre to centre") + "; the observer's and the target's own hexes and hexsides never block. Terrain between them blocks when it stands above the lower end and as high as the higher one" + (t.blind_hexes ? ", or hides the lower end within " + t.blind_hexes + " hex" + (t.blind_hexes !== 1 ? "es" : "") + " behind it" : "") + "; sight is the same both ways.");
     return calc;
   }
   function calcMap(id, values, roll) {
@@ -1578,7 +1820,7 @@
       calc.outcome = outcome(terrain.map(terrainName).join(", "), "");
     } else {
       const rule = { id: "los", kind: "line-of-sight", max_range: values.max_range, night_range: truthy(values.night) ? 1 : null,
-        adjacent_always: true, clear_terrain: values.clear || [], high_ground: values.high_ground || [], corner_to_corner: true,
+        adjacent_always: true, clear_terrain: values.clear || [], blind_hexes: values.blind_hexes || 0, corner_to_corner: true,
         spotter: truthy(values.spotters) ? "spotting marker" : "" };
       return calcSight(rule, values, null, calc);
     }
@@ -1785,6 +2027,7 @@
       if ((x.terrain || []).length) PLACE_IDS.forEach((k) => out.add(k));
       if ((x.region || []).length || x.place) out.add("hex");
       if ((x.across || []).length) { out.add("attacker_hexes"); out.add("hex"); }
+      if (x.distance) { ["distance", "firer_hexes", "hex"].forEach((k) => out.add(k)); if (/range/.test(x.distance)) out.add("range"); }
       if (x.flag) out.add(x.flag);
       for (const k of Object.keys(x.input || {})) out.add(k);
     }
@@ -1873,7 +2116,7 @@
     return read ? ["another terrain counts instead"] : ["no row, modifier or rule of this table depends on " + vals.map(terrainName).join(", ")];
   }
   // accounting.failing_keys: the keys of a condition that do not hold, the input asked about apart
-  const WHEN_KEYS = ["turn", "period", "scenario", "attacker", "defender", "firer", "target", "terrain", "region", "place", "across", "flag", "input", "all", "any", "not_"];
+  const WHEN_KEYS = ["turn", "period", "scenario", "attacker", "defender", "firer", "target", "terrain", "region", "place", "distance", "across", "flag", "input", "all", "any", "not_"];
   const WHEN_WITH = { place: ["within"], across: ["attackers"] };
   const written = (v) => !(v == null || v === "" || (Array.isArray(v) && !v.length) || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length));
   const onlyWhen = (said) => (said.startsWith("except ") || said.startsWith("unless ") ? said : "only " + said);

@@ -134,7 +134,7 @@ def _variants(game, calc: dict, hexes: dict) -> list[dict]:
                     out.append(dict(base, hex=d, attacker_hexes=[a]))
                     out.append(dict(base, hex=a, attacker_hexes=[d]))
     out += _linked(game, ids, base, hexes,
-                   any(i["id"] == "attack" and i["multiple"] for i in inputs))
+                   any(i["id"] == "attack" and i["multiple"] for i in inputs), inputs)
     # a few combinations of the optional inputs, seeded so the cases are the same every run
     rng = random.Random(sum(map(ord, calc["id"])))
     optional = [i for i in inputs if not i["required"] and i["type"] in ("bool", "int", "choice")]
@@ -161,7 +161,8 @@ def _variants(game, calc: dict, hexes: dict) -> list[dict]:
     return unique
 
 
-def _linked(game, ids: set, base: dict, hexes: dict, several_attacks: bool = True) -> list[dict]:
+def _linked(game, ids: set, base: dict, hexes: dict, several_attacks: bool = True,
+            inputs: list[dict] = ()) -> list[dict]:
     """Inputs that only mean something together: sectors attacked from, fire first, hexsides."""
     out = []
     if {"attacker_sectors", "sector"} <= ids:
@@ -176,6 +177,16 @@ def _linked(game, ids: set, base: dict, hexes: dict, several_attacks: bool = Tru
                 if r:
                     case["mg_roll"] = r
                 out.append(case)
+    if {"distance", "range"} <= ids:  # a fire group, unit by unit (firepower and its kin)
+        fp = next(i["id"] for i in inputs if i["type"] == "int" and i["required"])
+        for fps, dist, rng in (("6,6,4", "1,5,3", "4,4,10"), ("3,4", "6,2", "4,4"),
+                               ("6", "9", "4"), ("12,8", "3,2", "4,6"), ("1", "1", "4"),
+                               ("6,6", "4,5", "4,4"), ("6,6", "4", "4,4")):
+            out.append(dict(base, **{fp: fps, "distance": dist, "range": rng}))
+        if "firer_hexes" in ids and game.is_hex:
+            for a, b in hexes.get("sides", [])[:3]:
+                out.append(dict(base, **{fp: "5,4", "firer_hexes": [a, b], "hex": b,
+                                         "range": "4,2"}))
     if {"attacker_hexes", "hex"} <= ids and game.is_hex:
         grid = game.grid
         for a, d in hexes.get("sides", [])[:5]:

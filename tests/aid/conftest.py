@@ -15,7 +15,7 @@ from builder.load import find_game, list_games, load_game
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ["tests/fixtures/mini", "tests/fixtures/tables-hex", "tests/fixtures/tables-area",
             "tests/fixtures/hold-the-line",
-            "tests/fixtures/eastern-front"]
+            "tests/fixtures/eastern-front", "tests/fixtures/hill-112"]
 SAMPLES = list_games()
 GAMES = SAMPLES + [f for f in FIXTURES if (ROOT / f).is_dir()]
 

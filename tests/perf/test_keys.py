@@ -63,12 +63,12 @@ def test_the_modules_combat_calculators_do_not_depend_on_counters(mini):
     from builder import vassal_combat
     from builder.vassal import module
     from builder.vassal.geometry import BoardGeometry
+    from builder.vassal.piece_ids import derived
 
     def made(game):
-        gpids = iter(range(100, 10_000))
         entries = {}
-        comps = vassal_combat.components_for(game, BoardGeometry(game), lambda: str(next(gpids)),
-                                             entries)
+        comps = vassal_combat.components_for(game, BoardGeometry(game),
+                                             lambda key, what: str(derived(key)), entries)
         return [module.c.build_file(comp) for comp in comps], entries
 
     before = load_game(mini)

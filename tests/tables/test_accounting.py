@@ -36,6 +36,10 @@ def _given_once(g, calc: dict) -> list[dict]:
             a, d = hexes["sides"][0]
             out.append(dict(base, hex=d, attacker_hexes=[a]))
             continue
+        elif i["id"] == "firer_hexes" and hexes.get("sides"):
+            a, d = hexes["sides"][0]
+            out.append(dict(base, hex=d, firer_hexes=[a]))
+            continue
         elif i["id"] == "attacker_sectors" and g.map.adjacent:
             a, d = g.map.adjacent[0]
             out.append(dict(base, attack="12", sector=d, attacker_sectors=[a]))
@@ -135,8 +139,8 @@ def test_a_terrain_that_changes_nothing_is_named():
     c = api.calculate(vimy(), "bombardment", {"turn": 2, "terrain": "town,hill"})
     assert c.column == "modifier +2"
     lines = [u["text"] for u in c.unused]
-    assert lines == ["terrain (Hill): changed nothing, no row, modifier or rule of this table "
-                     "depends on Hill"]
+    assert lines == [("terrain (Hill): changed nothing, no row, modifier or rule of this table "
+                      "depends on Hill")]
 
 
 def test_no_air_support_on_turn_1():

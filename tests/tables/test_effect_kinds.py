@@ -46,15 +46,15 @@ terrain_rows = [
 ''' + COMBAT_RESULTS, {"attack": 4, "defence": 2}),
     "fire": ('''kind = "fire"
 dice = "1d6"
-bands = ["1-3", "4-6"]
+bands = ["1-2", "3-4", "5-6"]
 [tables.results]
-"1" = ["1", "2"]
-"2" = ["1", "2"]
-"3" = ["-", "1"]
-"4" = ["-", "1"]
-"5" = ["-", "-"]
-"6" = ["-", "-"]
-''', {"firepower": 4}),
+"1" = ["1", "2", "3"]
+"2" = ["1", "2", "3"]
+"3" = ["-", "1", "2"]
+"4" = ["-", "1", "2"]
+"5" = ["-", "-", "1"]
+"6" = ["-", "-", "-"]
+''', {"firepower": 3}),
     "modified-roll": ('''kind = "modified-roll"
 dice = "1d6"
 [tables.results]
@@ -101,6 +101,7 @@ VALUES = {
     "drm": "drm = 1",
     "replace": 'replace = {{ "{result}" = "Z" }}',
 }
+FIRST = {"ratio": "1:2", "fire": "1-2"}  # each kind's first column as a rule names it
 RESULT = {"ratio": "C", "differential": "C", "fire": "-", "modified-roll": "Hit", "lookup": "Hit",
           "value-lookup": "Loss", "chart": "x", "line-of-sight": "x", "range": "x"}
 
@@ -111,7 +112,7 @@ def _write(tmp_path: Path, kind: str, rules: str, head: str = "") -> Path:
         shutil.rmtree(folder)
     shutil.copytree(FIXTURE, folder)
     body, _ = TABLES[kind]
-    first = "1:2" if kind == "ratio" else "1"
+    first = FIRST.get(kind, "1")
     text = ('[[tables]]\nid = "t"\nname = "T"\n' + head + body + rules).replace("{first}", first)
     (folder / "tables.toml").write_text(text.replace("{result}", RESULT[kind]))
     return folder
@@ -122,7 +123,7 @@ def _rule(effect: str, kind: str) -> str:
     if effect == "cancels":  # a rule to cancel: a shift on combat tables, a modifier on rolls
         other = "shift = 1" if kind in ("ratio", "differential") else "drm = -1"
         base = f'[[tables.rules]]\nid = "base"\nlabel = "base"\n{other}\n'
-    value = VALUES[effect].replace("{first}", "1:2" if kind == "ratio" else "1")
+    value = VALUES[effect].replace("{first}", FIRST.get(kind, "1"))
     value = value.replace("{{", "{").replace("}}", "}").replace("{result}", RESULT[kind])
     return base + f'[[tables.rules]]\nid = "x"\nlabel = "x"\n{value}\n'
 
@@ -158,7 +159,7 @@ CONDITION_VALUES = {
     "defender": 'defender = { side = ["soviet"] }', "firer": 'firer = { side = ["german"] }',
     "target": 'target = { side = ["soviet"] }', "terrain": 'terrain = ["forest"]',
     "region": 'region = ["nowhere"]', "place": 'place = "Kalinin"',
-    "within": 'place = "Kalinin", within = 2', "across": 'across = ["river"]',
+    "within": 'place = "Kalinin", within = 2', "distance": 'distance = ">range"', "across": 'across = ["river"]',
     "attackers": 'across = ["river"], attackers = "all"', "all": 'all = [{ turn = "1" }]',
     "any": 'any = [{ turn = "1" }]', "not_": 'not = { turn = "1" }', "input": 'input = { vp = "2" }',
 }

@@ -410,15 +410,29 @@ def test_the_line_of_sight_check_marker_measures_from_the_typed_hex(tmp_path):
     near = game.grid.label(next(iter(game.grid.neighbours(game.hex(at)))))
     far = game.grid.label(next(h for h in game.grid.all_hexes()
                                if game.grid.distance(h, game.hex(at)) == 12))
+
+    def seen(h) -> str:
+        return api.calculate(game, "line-of-sight", {"observer": game.grid.label(h),
+                                                     "target": at}).outcome.result
+
+    # within range by day: one hex seen and one not, answered from the view compiled per hex
+    within = [h for h in game.grid.all_hexes() if 2 <= game.grid.distance(h, game.hex(at)) <= 10]
+    clear = game.grid.label(next(h for h in within if seen(h) == "observed"))
+    blocked = game.grid.label(next(h for h in within if seen(h) == "not observed"))
     script = ["SHOW", f"SETUP\t{sc.name}", f"DROP\tL\t{c.marker}\t{unit}\t{at}"]
-    for typed in (near, far):
+    for typed in (near, far, clear, blocked):
         script += [f"SET\tL\tCombatFrom\t{typed}", f"KEY\tL\t{CTRL_R}"]
     records = _played(game, tmp_path, script)
     chat = [r[1] for r in records if r[0] == "CHAT" and "Line of Sight" in r[1]]
     want = [api.calculate(game, "line-of-sight", {"observer": h, "target": at}).outcome.result
             for h in (near, far)]
     assert want == ["observed", "not observed"]
+    d = {h: game.grid.distance(game.hex(h), game.hex(at)) for h in (clear, blocked)}
     assert chat == [f"* Observation and Line of Sight: from {near} to {at} -> observed: adjacent, "
                     "always observed (17.3)",
                     f"* Observation and Line of Sight: from {far} to {at} -> not observed: 12 hexes "
-                    "is beyond the 10-hex maximum (17.3)"]
+                    "is beyond the 10-hex maximum (17.3)",
+                    f"* Observation and Line of Sight: from {clear} to {at} -> observed: "
+                    f"{d[clear]} hexes, a clear line (17.3)",
+                    f"* Observation and Line of Sight: from {blocked} to {at} -> not observed: "
+                    f"{d[blocked]} hexes, every line is blocked (17.3)"]

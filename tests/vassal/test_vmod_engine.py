@@ -102,7 +102,8 @@ def test_engine_builds_and_flips_every_piece(built, engine_runs, name):
     charts = r.kind("CHART")
     assert len(charts) == text.count("<VASSAL.build.widget.Chart ") >= len(game.tables)
     assert all(int(size.split("x")[0]) > 500 for _, _, size in charts)  # images the engine loaded
-    assert [h[0] for h in r.kind("HTMLCHART")] == (["Rules"] if game.rules else [])
+    assert [h[0] for h in r.kind("HTMLCHART")] == (["Rules"] if game.rules else []) + [
+        "What changed"]  # the module version's page for players (issue 42)
     # Ctrl+F on the map: the back's name, Step 2 and the back's printed factors
     flips = {}
     for setup, fname, props in r.kind("FLIP"):
@@ -233,7 +234,10 @@ def test_every_toolbar_button_reads_as_intended_in_the_running_engine(built, eng
     windows = [tuple(w) for w in r.kind("WINDOW")]
     assert sorted(windows) == sorted({("palette", "Counters"), ("charts", "Charts"),
                                       ("map", "Main Map"), ("map", "Off-map Boxes")}
-                                     | ({("palette", "Combat")} if "Combat" in intended else set()))
+                                     | ({("palette", "Combat")} if "Combat" in intended else set())
+                                     # hidden (no button): the set-up pieces the refresher finds
+                                     | ({("palette", "Set-up pieces")} if game.scenarios
+                                        else set()))
     for m in ("Main Map", "Off-map Boxes"):
         tips = [rec[2] for rec in r.kind("TOOLBAR") if rec[0] == m]
         assert any(t.startswith("Zoom in") for t in tips), tips

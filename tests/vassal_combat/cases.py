@@ -303,6 +303,9 @@ def fire_cases(game, t, c: Calculator) -> list[Case]:
     from builder.tables.fire import _band
     from builder.vassal.module import sector_label
 
+    if not t.bands:  # one column, no firepower: walked as a modified roll is
+        return modified_roll_cases(game, t, c)
+
     if t.exact_bands:
         strengths = [int(b) for b in t.bands]  # the marker offers exactly these
     else:

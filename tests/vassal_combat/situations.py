@@ -160,8 +160,10 @@ class Drawer:
             b = Battle(at=at, stack=stack, inputs=inputs, dice=dice)
             key = "target_hex" if self.game.is_hex else "target_sector"
             api[key] = at if self.game.is_hex else self._sector(at)
-            if kind == "fire":
+            if kind == "fire" and "CombatDie" in dice:  # one strength, one roll
                 return Case(b, api, dice.get("CombatDie"), "drawn")
+            if kind == "fire" and self.c.unit_props:  # the firing units on their hexes
+                self._firers(b, api, at)
             m = int(inputs.get("CombatMarkers", 1))
             rolls = [dice.get(f"CombatDie{i + 1}", 1) for i in range(m)]
             return Case(b, api, ",".join(map(str, rolls)), "drawn")
@@ -201,6 +203,32 @@ class Drawer:
                         "attacker_sectors": ",".join(sectors)})
             self._machine_guns(api, sectors, dice)
         return Case(b, api, dice.get("CombatDie"), "drawn")
+
+    def _firers(self, b: Battle, api: dict, at: str) -> None:
+        """One to three units that print the table's factor, each on a hex up to twice its
+        range (and a little more) from the target; the calculator gets them unit by unit."""
+        from builder.vassal.pieces import prop_name
+
+        g, t = self.game, self.t
+        units = [u for u in g.units if u.type in self.c.unit_types
+                 and t.strength in g.factor_names_of(u)]
+        n = self.rng.randint(1, 3) if t.fire_group else 1
+        target = g.hex(at)
+        strengths, hexes, ranges = [], [], []
+        for _ in range(n):
+            u = self.rng.choice(units)
+            props = {prop_name(k): v for k, v in zip(g.factor_names_of(u), u.factors())
+                     if v is not None}
+            reach = 2 * props.get("Range", 4) + 2
+            near = [h for h in g.grid.all_hexes() if 1 <= g.grid.distance(h, target) <= reach]
+            h = g.grid.label(self.rng.choice(near))
+            b.attackers.append((h, [props]))
+            strengths.append(props.get(prop_name(t.strength), 0))
+            hexes.append(h)
+            ranges.append(props.get("Range", 0))
+        api[t.strength_input] = ",".join(map(str, strengths))
+        api["firer_hexes"] = hexes
+        api["range"] = ",".join(map(str, ranges))
 
     def _sector(self, label_or_id: str) -> str:
         for n, p in self.places:

@@ -64,8 +64,15 @@ def test_variables_are_read_once_in_order():
     assert bs.variables("a + b * a - $c$") == ["a", "b", "$c$"]
     with pytest.raises(bs.EvalError):
         bs.parse("a +")
+    # a String's substring and length (each hex's line-of-sight view); nothing else
+    assert bs.evaluate('x.length()', bs.Source(props={"x": "abc"})) == "3"
+    assert bs.evaluate('x.substring(1, 2) == "b"', bs.Source(props={"x": "abc"})) == "true"
     with pytest.raises(bs.EvalError):
-        bs.evaluate('x.length()', bs.Source(props={"x": "abc"}))
+        bs.evaluate('x.trim()', bs.Source(props={"x": "abc"}))
+    with pytest.raises(bs.EvalError):  # a numeric property binds as an int: no String methods
+        bs.evaluate('x.length()', bs.Source(props={"x": "123"}))
+    with pytest.raises(bs.EvalError):
+        bs.evaluate('x.substring(2, 9)', bs.Source(props={"x": "abc"}))
 
 
 @pytest.mark.engine

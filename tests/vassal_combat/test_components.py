@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
-
 from lxml import etree
 
 from builder.vassal.encoding import decode_sequence
+from builder.vassal.piece_ids import PieceIds
 from builder.vassal_combat import components_for
 from tests.vassal_combat.support import calculators, game
 
@@ -17,9 +16,8 @@ def _components(slug: str):
     from builder.vassal.geometry import BoardGeometry
 
     g = game(slug)
-    ids = itertools.count(1000)
-    entries: dict[str, bytes] = {}
-    comps = components_for(g, BoardGeometry(g), lambda: str(next(ids)), entries)
+    entries: dict[str, bytes] = {}  # slot ids as the module gives them: a key each, no clash
+    comps = components_for(g, BoardGeometry(g), PieceIds().slot, entries)
     return [etree.fromstring(etree.tostring(c.element())) for c in comps], entries
 
 
