@@ -417,6 +417,12 @@ def effect(game, t, r) -> str:
             f"{rounding(r.rounding or default_rounding(t))}")
 
 
+def replacement(r, read: str, given: str) -> str:
+    """A result a rule replaced, as a chat line says it: 'Soviet guns firing: Suppressed
+    becomes no effect (11.2)'."""
+    return _cites(labelled(r.label, f"{_result(read)} becomes {_result(given)}"), r.source)
+
+
 def _uses(n: int | None) -> str:
     """' each time, at most three times' for a rule a player applies several times."""
     if n == 1:

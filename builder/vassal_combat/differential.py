@@ -313,7 +313,8 @@ def build(game, t: DifferentialTable) -> Calculator:
           for lab, w in ruled.shown + [(m.label, m.when) for m in modified]],
         x.lit(" -> "), f'{P}Column < 0 ? "not allowed" : "column " + ({P}Column + 1) + " ("'
         f' + {P}ColumnLabel + "), die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "")'
-        f' + {P}Drm + " = " + ({die} + {P}Drm) : "") + ": " + {P}Result'
+        f' + {P}Drm + " = " + ({die} + {P}Drm) : "") + ": " + {P}Result + '
+        f'{x.paren(vrules.replacements(ruled, f"{P}Read", f"{P}Column < 0"))}'
         f' + ({P}Meaning == "" ? "" : " (" + {P}Meaning + ")")'))
     return c
 

@@ -71,5 +71,6 @@ def build(game, t: LookupTable) -> Calculator | None:
         f'"die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "") + {P}Drm + " = " + '
         f'{P}Value : "")', *shown,
         *[f'{x.paren(when)} ? ", " + {label} : ""' for label, when in ruled.shown],
-        f'": " + {P}Result + ({P}Meaning == "" ? "" : " (" + {P}Meaning + ")")'))
+        f'": " + {P}Result + {x.paren(vrules.replacements(ruled, f"{P}Read", f"{P}Banned"))}'
+        f' + ({P}Meaning == "" ? "" : " (" + {P}Meaning + ")")'))
     return c

@@ -486,7 +486,8 @@ def _build(game, t: RatioTable) -> Calculator:
         parts.append(f'{x.paren(when)} ? ", " + {x.paren(label)} : ""')
     parts.append(f'{P}Column < 0 ? " -> not allowed" : " -> column " + {P}ColumnLabel + ", die " '
                  f'+ {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "") + {P}Drm + " = " + '
-                 f'({die} + {P}Drm) : "") + ": " + {outcome} + " (" + {P}Meaning + ")"')
+                 f'({die} + {P}Drm) : "") + ": " + {outcome} + '
+                 f'{x.paren(vrules.replacements(ruled, f"{P}Read", f"{P}Column < 0"))} + " (" + {P}Meaning + ")"')
     c.prop(c.line, x.text(*parts))
     return c
 

@@ -206,6 +206,7 @@ class Compiled:
     prohibited: str = "false"
     why: str = '""'
     replace: list = field(default_factory=list)  # (uses expression, {read: given})
+    replace_rules: list = field(default_factory=list)  # the rule of each replace entry
     shown: list = field(default_factory=list)  # (label expression, shown-when expression)
     # attack and defence strength: (factor numerator, denominator, rounding-or-None) per rule,
     # each as expressions of the uses (1 when the rule does not apply)
@@ -312,7 +313,8 @@ def compile_rules(c, game, t, field_of=None, ctx: Context | None = None) -> Comp
         e = r.effect
         # the chat names a rule that applies with the sentence every output uses (builder.words)
         said = x.lit(words.rule(game, t, r))
-        if e not in ("prohibited", "cap", "row"):
+        # a replaced result is said where the result is (replacements()), not as a modifier
+        if e not in ("prohibited", "cap", "row", "replace"):
             out.shown.append((f'{said} + ({n} > 1 ? {x.lit(" — ")} + {n} + " times" : "")',
                               f"{n} > 0"))
         if e == "shift":
@@ -323,6 +325,7 @@ def compile_rules(c, game, t, field_of=None, ctx: Context | None = None) -> Comp
             bans.append((f"{n} > 0", said))
         elif e == "replace":
             out.replace.append((n, r.replace))
+            out.replace_rules.append(r)
         elif e in ("attack_divisor", "attack_multiplier") and not _per_unit(r):
             out.attack.append((n, r))
         elif e in ("defence_divisor", "defence_multiplier"):
@@ -572,6 +575,20 @@ def replaced(c, name: str, read: str, ruled: Compiled) -> str:
         read = x.choose([(f"{n} > 0 && {prop} == {x.lit(a)}", x.lit(b)) for a, b in table.items()],
                         prop)
     return read
+
+
+def replacements(ruled: Compiled, name: str, unless: str = "false") -> str:
+    """Text after a result read through replaced(c, name, ...): ' (Label: Suppressed becomes no
+    effect (11.2))' for each rule that changed it (builder.words.replacement), '' when none did
+    or when unless holds (a combat not allowed reads no result)."""
+    parts = []
+    for k, ((n, table), r) in enumerate(zip(ruled.replace, ruled.replace_rules)):
+        said = x.choose([(f"{name}{k} == {x.lit(a)}", x.lit(f" ({words.replacement(r, a, b)})"))
+                         for a, b in table.items()], '""')
+        parts.append(f'{n} > 0 ? {x.paren(said)} : ""')
+    if not parts:
+        return '""'
+    return f'{x.paren(unless)} ? "" : {x.paren(x.text(*parts))}'
 
 
 def first_index(items, index) -> str:
