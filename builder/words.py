@@ -802,6 +802,26 @@ def table_effect(game, t, key: str, value) -> str:
     return f"{key_label(key).lower()} {effect_value(value)}"
 
 
+def effect_parts(game, key: str, value) -> tuple[str, str]:
+    """One terrain effect as a player reads it, heading and value: ('Defense divided by', '2'),
+    ('Prohibited', '') rather than 'Prohibited: yes', ('No trench benefit', '') rather than
+    'Trench benefit: none', ('Movement', 'no effect') rather than 'Movement: 0'."""
+    heading = effect_heading(game, key)
+    if value is True or (isinstance(value, str) and value.strip().lower() == "yes"):
+        return heading, ""
+    if isinstance(value, str) and value.strip().lower() == "none":
+        return f"No {heading[:1].lower()}{heading[1:]}", ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
+        return heading, "no effect"
+    return heading, effect_value(value)
+
+
+def effect_line(game, key: str, value) -> str:
+    """One terrain effect as a chart line says it: 'Defense divided by: 2', 'Prohibited'."""
+    heading, said = effect_parts(game, key, value)
+    return f"{heading}: {said}" if said else heading
+
+
 def effect_value(value) -> str:
     """A terrain effect's value as printed: 'yes', 'no', '2', '-1', '1/2 MP'."""
     if isinstance(value, bool):

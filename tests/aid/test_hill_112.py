@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from tests.aid.forms import fill, shown
-from tests.tables.hill_112 import CHECKS, FIRES, SIGHTS
+from tests.tables.hill_112 import CHECKS, FIRES, SIGHTS, VICTORY
 
 pytestmark = pytest.mark.browser
 NAME = "tests/fixtures/hill-112"
@@ -49,3 +49,7 @@ def test_hand_worked_cases_in_the_aid(games, pages, open_page):
             want = "observed" if case.seen else "not observed"
             assert got["result"] == want, (case.name, obs, tgt, got)
             assert case.why in got["text"], (case.name, case.why, got["text"])
+    for inputs, result in VICTORY:
+        fill(page, "victory", inputs, None)
+        got = shown(page, "victory")
+        assert got["result"] == result, (inputs, got)

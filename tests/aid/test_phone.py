@@ -122,7 +122,9 @@ def _tools(game) -> dict:
     kinds = {t.kind for t in game.tables}
     return {"sight": "line-of-sight" in kinds,
             "dice": sorted({t.dice for t in game.tables if getattr(t, "dice", "")}),
-            "fire": "fire" in kinds}
+            # a fire table with firepower columns asks for firepower; one with none
+            # (Vimy's bombardment: each marker one roll) asks only for the roll
+            "fire": any(t.kind == "fire" and t.bands for t in game.tables)}
 
 
 @pytest.mark.parametrize("name", GAMES, ids=game_id)

@@ -147,3 +147,12 @@ SIGHTS = [
     Sight("S5", "0207", "0407", True, True, "a clear line"),
     Sight("S5b", "0207", "0507", True, False, "night turn"),
 ]
+
+
+# V1, V2 (10.0, 10.1): the summit held; two squads and a half-squad lost are 2.5 squad
+# equivalents, fewer than three: American victory. A second team lost makes three: German.
+VICTORY = [
+    ({"summit": 2, "american-losses-squad": 2, "american-losses-team": 1}, "American victory"),
+    ({"summit": 2, "american-losses-squad": 2, "american-losses-team": 2}, "German victory"),
+    ({"summit": 1}, "German victory"),
+]

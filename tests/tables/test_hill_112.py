@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.tables.hill_112 import CHECKS, FIRES, FOLDER, SIGHTS
+from tests.tables.hill_112 import CHECKS, FIRES, FOLDER, SIGHTS, VICTORY
 
 
 def _args(inputs: dict) -> list[str]:
@@ -81,3 +81,9 @@ def test_counters_print_their_own_factors():
     assert g.factor_names_of(leader) == ("morale", "modifier")
     assert g.factor_names_of(g.unit_by_id["us-tk-1"]) == ("gun", "range", "armour", "movement")
     assert g.factor_names_of(g.unit_by_id["us-sq-1"], "back") == ("morale",)
+
+
+@pytest.mark.parametrize("inputs,result", VICTORY)
+def test_victory_weighs_squad_equivalents(run_cli, inputs, result):
+    d, out = _calc(run_cli, "victory", inputs, None)
+    assert d["result"] == result, out
