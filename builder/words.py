@@ -417,6 +417,12 @@ def effect(game, t, r) -> str:
             f"{rounding(r.rounding or default_rounding(t))}")
 
 
+def replacement(r, read: str, given: str) -> str:
+    """A result a rule replaced, as a chat line says it: 'Soviet guns firing: Suppressed
+    becomes no effect (11.2)'."""
+    return _cites(labelled(r.label, f"{_result(read)} becomes {_result(given)}"), r.source)
+
+
 def _uses(n: int | None) -> str:
     """' each time, at most three times' for a rule a player applies several times."""
     if n == 1:
@@ -794,6 +800,26 @@ def table_effect(game, t, key: str, value) -> str:
     from builder.views import key_label
 
     return f"{key_label(key).lower()} {effect_value(value)}"
+
+
+def effect_parts(game, key: str, value) -> tuple[str, str]:
+    """One terrain effect as a player reads it, heading and value: ('Defense divided by', '2'),
+    ('Prohibited', '') rather than 'Prohibited: yes', ('No trench benefit', '') rather than
+    'Trench benefit: none', ('Movement', 'no effect') rather than 'Movement: 0'."""
+    heading = effect_heading(game, key)
+    if value is True or (isinstance(value, str) and value.strip().lower() == "yes"):
+        return heading, ""
+    if isinstance(value, str) and value.strip().lower() == "none":
+        return f"No {heading[:1].lower()}{heading[1:]}", ""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value == 0:
+        return heading, "no effect"
+    return heading, effect_value(value)
+
+
+def effect_line(game, key: str, value) -> str:
+    """One terrain effect as a chart line says it: 'Defense divided by: 2', 'Prohibited'."""
+    heading, said = effect_parts(game, key, value)
+    return f"{heading}: {said}" if said else heading
 
 
 def effect_value(value) -> str:

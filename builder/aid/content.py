@@ -93,7 +93,7 @@ def terrain_rows(game: Game) -> list[dict]:
 
 
 def _effects(game: Game, item) -> list[tuple[str, str]]:
-    return [(words.effect_heading(game, k), words.effect_value(v)) for k, v in item.effects.items()]
+    return [words.effect_parts(game, k, v) for k, v in item.effects.items()]
 
 
 def turn_track(game: Game) -> list[dict]:

@@ -580,6 +580,15 @@ class Checker:
                                    f"unknown hexside type '{k}' in table '{t.id}'",
                                    f"use one of: {', '.join(sorted(hexside_ids)) or '(none defined)'}")
             for j, mod in enumerate(getattr(t, "modifiers", ())):
+                if t.kind == "lookup" and (mod.terrain or mod.regions):
+                    key = "terrain" if mod.terrain else "regions"
+                    self.e.add(*self.at(src, ("tables", i, "modifiers", j, key)),
+                               f"modifier '{mod.id}' of lookup table '{t.id}' is for {key} "
+                               f"({', '.join(getattr(mod, key))}), but a lookup has no place "
+                               "to read it from, so it would never apply",
+                               "make the table a modified-roll table (it reads the target's "
+                               "hex), or give the modifier no terrain or regions (the player "
+                               "sets it)")
                 for k in mod.terrain:
                     if k not in terrain_ids:
                         self.e.add(*self.at(src, ("tables", i, "modifiers", j, "terrain")),

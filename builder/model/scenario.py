@@ -41,12 +41,23 @@ class Reinforcement(Sourced):
         "([[edges]] kind = \"entry\" of the unit's side), or sectors")
     box: str = Field(default="", description="box id it waits in before it enters (reserves)")
     condition: str = Field(default="", description="when it may enter, in words (printed on the card)")
+    earliest: int | None = Field(
+        default=None, description="a conditional arrival's first possible turn, when the rules give "
+        "one (Turn 12 or later: 12): the turn lookup lists it from that turn on, not before")
     returns: bool = Field(
         default=False, description="true for a unit that is set up, leaves play and comes back: "
         "the set-up counter re-enters, so no second counter is placed for it")
     entry_exception: str = Field(
         default="", description="why it enters at hexes that are not entry hexes (e.g. 'lands by "
         "parachute anywhere in 1.3'); without it every hex in 'at' must be an entry hex")
+
+
+    @model_validator(mode="after")
+    def _earliest_only_when_conditional(self) -> Reinforcement:
+        if self.earliest is not None and self.turn is not None:
+            raise ValueError(f"reinforcement '{self.unit}': 'earliest' is for a conditional "
+                             f"arrival; this one arrives on turn {self.turn} (drop one of them)")
+        return self
 
 
 class Withdrawal(Sourced):

@@ -309,8 +309,7 @@ def _effect(v) -> str:
 
 def _effects_text(game: Game, it) -> str:
     """A map feature's effects, one a line."""
-    return "\n".join(f"{words.effect_heading(game, k)}: {_effect(v)}"
-                     for k, v in it.effects.items()) or "—"
+    return "\n".join(words.effect_line(game, k, v) for k, v in it.effects.items()) or "—"
 
 
 def _designed_terrain_card(game: Game, chart, items: list, extra: list) -> Card:

@@ -31,9 +31,15 @@ from builder.tables.rounding import show
 def inputs(game, t: DifferentialTable) -> list[InputSpec]:
     """The calculator's inputs: strengths, the terrain row (or hexes), conditions, shifts, DRMs."""
     rows = tuple(Choice(slug(r.name), r.name, aliases=r.terrain + r.hexsides) for r in t.terrain_rows)
+    if rules.has_per_unit(t):  # a rule for each unit that crosses: one value per attacking hex
+        attack = InputSpec("attack", "attacking strength: the total, or one value per attacking "
+                           "hex (in the order of attacker_hexes)", "int", required=True, min=0,
+                           multiple=True)
+    else:
+        attack = InputSpec("attack", "attacking strength (total of the attacking units)", "int",
+                           required=True, min=0)
     specs = [
-        InputSpec("attack", "attacking strength (total of the attacking units)", "int", required=True,
-                  min=0),
+        attack,
         InputSpec("defence", "defending strength", "int", required=True, min=0),
         InputSpec("row", "terrain row", "choice", choices=rows, multiple=True,
                   help=f"the row(s) that could apply; several: the one best for the defender is used; "
@@ -193,12 +199,13 @@ def rows_from_place(game, t: DifferentialTable, values: dict, calc: Calculation,
 
 def calculate(game, t: DifferentialTable, values: dict, roll, calc: Calculation) -> Calculation:
     """Resolve one attack, or give the odds of every result when no roll is given."""
-    attack, defence = values["attack"], values["defence"]
+    defence = values["defence"]
     where = place.read(game, values, calc)
     facts = rules.facts(game, t, values, where)
     applied = rules.evaluate(game, t, values, facts, calc)
     if rules.refuse(applied, calc):
         return calc
+    attack = _attack_total(values, applied, calc)
     afac, arule = rules.attack_factor(applied)
     attack = rules.scale(attack, afac, arule or "down", calc, "attack")
     dfac, drule = rules.defence_factor(applied)
@@ -244,6 +251,21 @@ def calculate(game, t: DifferentialTable, values: dict, roll, calc: Calculation)
     if applied.drm:
         calc.step(f"rules: {signed(applied.drm)} to the roll")
     return read_column(t, col, drm, roll, calc, applied)
+
+
+def _attack_total(values: dict, applied, calc: Calculation) -> int:
+    """The attack added up, each unit that crosses under a per-unit rule first (one value per
+    attacking hex: a canal halving each unit attacking across it), rounded down unless the rule
+    says (a differential table has no rounding of its own)."""
+    given = values["attack"]
+    edges = list(given) if isinstance(given, (list, tuple)) else [given]
+    attackers = values.get("attacker_hexes") or []
+    if attackers:
+        edges = rules.per_unit(applied, edges, len(attackers), "down", calc)
+    attack = sum(edges)
+    if len(edges) > 1:
+        calc.step(f"attack: {' + '.join(map(str, edges))} = {attack}")
+    return attack
 
 
 def read_column(t, col: int, drm: int, roll, calc: Calculation, applied=None) -> Calculation:

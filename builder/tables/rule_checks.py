@@ -130,9 +130,6 @@ def _condition(game, t, c) -> list[tuple[tuple, str, str]]:
         if t.kind not in kinds:
             out.append(((key,), f"a {t.kind} table cannot test '{key}' (it has no such input)",
                         f"'{key}' is tested on " + ", ".join(kinds) + " tables"))
-    if c.attackers == "per-unit" and t.kind != "ratio":
-        out.append((("attackers",), "per-unit needs each attacking unit's strength, which only "
-                    "an odds (ratio) table takes", "use 'any' or 'all'"))
     if not game.is_hex and (c.region or c.place or c.across):
         out.append((("region" if c.region else "place" if c.place else "across",),
                     "an area map has no hexes, regions or hexsides to test", "test terrain instead"))

@@ -34,6 +34,12 @@ def _conditions(t):
             yield from r.when.walk()
 
 
+def has_per_unit(t) -> bool:
+    """Whether a rule of the table acts on each attacking unit that crosses (attackers =
+    'per-unit'): the attack is then given one value per attacking hex."""
+    return any(c.attackers == "per-unit" for c in _conditions(t))
+
+
 def uses_key(t, key: str) -> bool:
     return any(getattr(c, key) not in ("", (), {}, None) for c in _conditions(t))
 

@@ -324,7 +324,9 @@ def _turn(game, sc, n: int, calc: Calculation) -> None:
         if d.count.startswith("per track ") and d.count.split()[-1] in {t.id for t in sc.tracks}:
             continue
         calc.step(f"{decks.get(d.deck, d.deck)}: draw {d.count} ({d.when})")
-    waiting = [r for r in sc.reinforcements if r.turn is None]
+    # a conditional arrival is listed from its first possible turn (16.1: turn 12 or later)
+    waiting = [r for r in sc.reinforcements
+               if r.turn is None and (r.earliest is None or n >= r.earliest)]
     if waiting:
         groups: dict[str, list[str]] = {}
         for r in waiting:

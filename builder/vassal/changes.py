@@ -30,10 +30,12 @@ RECORD_FORMAT = 1
 
 @dataclass(frozen=True)
 class Baseline:
-    """The version a page compares with, and its snapshot (None: the module's first version)."""
+    """The version a page compares with, and its snapshot (None: the module's first version);
+    gone: the pictures of counters removed in any earlier version, kept for old saved games."""
 
     version: str
     snapshot: dict | None
+    gone: dict | None = None
 
 
 def record_path(module_path: Path) -> Path:
@@ -56,16 +58,54 @@ def baseline(record: dict | None, version: str) -> Baseline | None:
     if record is None:
         return None
     if record.get("version") != version:
-        return Baseline(str(record.get("version", "")), record.get("snapshot"))
+        return Baseline(str(record.get("version", "")), record.get("snapshot"),
+                        seen_before(record.get("baseline")))
     kept = record.get("baseline")  # the same version again: the same comparison as before
-    return Baseline(kept["version"], kept.get("snapshot")) if kept else None
+    return Baseline(kept["version"], kept.get("snapshot"), kept.get("gone")) if kept else None
 
 
 def new_record(version: str, digest: str, snapshot: dict, base: Baseline | None) -> dict:
     """The record of this build (written beside the module)."""
     return {"format": RECORD_FORMAT, "version": version, "digest": digest, "snapshot": snapshot,
             "baseline": None if base is None else {"version": base.version,
-                                                   "snapshot": base.snapshot}}
+                                                   "snapshot": base.snapshot,
+                                                   "gone": base.gone}}
+
+
+def seen_before(base: dict | None) -> dict:
+    """{counter id: [name, last version it was in]} of every counter of a baseline's version
+    and the versions before it (the baseline's own 'gone')."""
+    if not base:
+        return {}
+    seen = dict(base.get("gone") or {})
+    for kind in ("units", "markers"):
+        for cid, item in ((base.get("snapshot") or {}).get(kind) or {}).items():
+            seen[cid] = [item.get("name", cid), str(base.get("version", ""))]
+    return seen
+
+
+def removed_counters(game: Game, since: Baseline | None) -> dict[str, tuple[str, str]]:
+    """The counters of earlier versions that this version removed ({id: (name, last version)}):
+    the module keeps a picture under each one's old image names, so that a game saved in an
+    earlier version opens with the piece marked as removed, not with VASSAL's 'Image not found'
+    error (its Refresh Counters names the piece: 'Slot not found')."""
+    if since is None:
+        return {}
+    seen = seen_before({"version": since.version, "snapshot": since.snapshot,
+                        "gone": since.gone})
+    present = set(game.unit_by_id) | set(game.marker_by_id)
+    return {cid: (name, last) for cid, (name, last) in seen.items() if cid not in present}
+
+
+def removed_counter_svg(name: str, version: str) -> str:
+    """The picture a removed counter's old saved pieces show: its name and when it went."""
+    from builder.render import svg
+
+    body = (svg.rect(2, 2, 60, 60, fill="#d9d9d9", stroke="#666666", stroke_width=2)
+            + svg.fitted(32, 20, name, 56, 9, anchor="middle", bold=True)
+            + svg.fitted(32, 36, "removed after", 56, 8, anchor="middle")
+            + svg.fitted(32, 48, f"version {version}", 56, 8, anchor="middle"))
+    return svg.document(64, 64, body, background=None, title=f"{name}: removed")
 
 
 def unchanged_version_warning(record: dict | None, version: str, digest: str) -> str:

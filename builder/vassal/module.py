@@ -18,8 +18,8 @@ from builder.buildtime import build_epoch
 from builder.model.game_model import Game
 from builder.model.scenario import Scenario
 from builder.vassal import boxes as bx
-from builder.vassal import components as c
 from builder.vassal import changes, html, images, pieces, turn_events, victory
+from builder.vassal import components as c
 from builder.vassal import traits as t
 from builder.vassal.archive import zip_bytes
 from builder.vassal.encoding import CTRL, encode_sequence, keystroke, nest
@@ -584,6 +584,13 @@ def build_module(game: Game, since: changes.Baseline | None = None) -> ModuleBui
     for cid, face in pieces.faces(game):
         entries["images/" + pieces.image_name(cid, face)] = images.counter_png(
             game, cid, face, geom.piece_px_per_mm)
+    # a counter of an earlier version keeps its pictures, marked removed: a game saved then
+    # opens in this version without VASSAL's 'Image not found' error
+    for cid, (name, last) in sorted(changes.removed_counters(game, since).items()):
+        png = images.drawing_png(changes.removed_counter_svg(name, last),
+                                 geom.counter_px(game.info.counter_sizes[0].id) / 64)
+        for face in ("front", "back"):
+            entries.setdefault("images/" + pieces.image_name(cid, face), png)
 
     protos = [c.PrototypeDefinition(body=p.definition(), name=name, description="")
               for name, p in book.protos.items()]

@@ -117,6 +117,26 @@ def factor_property(game, role: str) -> str:
     return factor_property(game, "attack") if role == "defence" else prop_name(names[0])
 
 
+def factor_values(game, prop: str) -> list[int]:
+    """The strengths a unit's piece may show in a factor property (front and back, as
+    builder.vassal.pieces prints them), without 0 (a unit of no strength adds nothing)."""
+    from builder.model.counters import factor_value, split_factors
+    from builder.vassal.pieces import prop_name
+
+    names = [prop_name(n) for n in game.info.factor_names]
+    if prop not in names:
+        return []
+    k = names.index(prop)
+    found = set()
+    for u in game.units:
+        for face in (u.front, u.back):
+            parts = split_factors(face) if face else []
+            v = factor_value(parts[k]) if k < len(parts) else None
+            if v:
+                found.add(v)
+    return sorted(found)
+
+
 # --- pieces every kind shares ------------------------------------------------------------------
 def shift_inputs(c: Calculator, shifts) -> list[tuple[str, int]]:
     """An input per column shift; returns (property, columns) pairs."""
@@ -133,55 +153,6 @@ def shift_inputs(c: Calculator, shifts) -> list[tuple[str, int]]:
 
 def shift_total(pairs) -> str:
     return " + ".join(f"{p} * {x.lit(n)}" for p, n in pairs) if pairs else "0"
-
-
-def modifier_inputs(c: Calculator, mods, from_map: set[str] = frozenset()) -> list[tuple[str, str]]:
-    """Inputs for roll modifiers; returns (name, expression of its contribution) per modifier.
-
-    Modifiers in a group ('only the highest applies') are toggles whose best value counts;
-    groups in `from_map` are read from the map by the caller instead.
-    """
-    groups: dict[str, list] = {}
-    for m in mods:
-        if m.group:
-            groups.setdefault(m.group, []).append(m)
-    parts = []
-    seen: set[str] = set()
-    for m in mods:
-        if m.group:
-            if m.group in seen or m.group in from_map:
-                continue
-            seen.add(m.group)
-            members = groups[m.group]
-            props = []
-            for mm in members:
-                prop = f"{PREFIX}Mod_{x.ident(mm.id)}"
-                c.inputs.append(Input(prop, f"{mm.label} ({mm.value:+d})", "toggle",
-                                      api=_slug(m.group), api_member=mm.id))
-                props.append((prop, mm.value))
-            on = x.any_of(f"{p} == 1" for p, _ in props)
-            best = x.maximum(f"{p} == 1 ? {x.lit(v)} : -{x.BIG}" for p, v in props)
-            parts.append((m.group, f"{x.paren(on)} ? {x.paren(best)} : 0"))
-            continue
-        prop = f"{PREFIX}Mod_{x.ident(m.id)}"
-        if m.values:  # the player picks the value (a leader's printed modifier)
-            c.inputs.append(Input(prop, m.label, "choice", default="0",
-                                  choices=("0",) + tuple(f"{v:+d}" for v in m.values), api=m.id))
-            parts.append((m.label, prop))
-            continue
-        if m.max_uses in (None, 1):
-            c.inputs.append(Input(prop, f"{m.label} ({m.value:+d})", "toggle", api=m.id))
-        else:
-            c.inputs.append(Input(prop, f"{m.label} ({m.value:+d} each)", "count",
-                                  max=m.max_uses, api=m.id))
-        parts.append((m.label, f"{prop} * {x.lit(m.value)}"))
-    return parts
-
-
-def _slug(text: str) -> str:
-    from builder.tables.common import slug
-
-    return slug(text)
 
 
 def results_lookup(rows: dict, roll: str, col: str, cell) -> str:

@@ -20,12 +20,12 @@ from builder.vassal_combat.calculator import (
     Calculator,
     Input,
     factor_property,
-    modifier_inputs,
     results_lookup,
     shift_inputs,
     shift_total,
 )
 from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
+from builder.vassal_combat.modifiers import RollModifiers, drm
 from builder.vassal_combat.places import default_terrain, hexside_types, place_terrain
 
 P = PREFIX
@@ -40,15 +40,21 @@ def _beyond(rule: str, last: int, low: bool) -> int:
 
 
 def row_column(t: DifferentialTable, row, diff: str) -> str:
-    """The column index of a differential on one row (-1: not allowed)."""
+    """The column index of a differential on one row (-1: not allowed); with ends =
+    'after-shifts', past the row's end a column a point beyond it (builder.tables.differential
+    .band_column), the table's end applied after the shifts."""
     bands = [parse_band(b) for b in row.differentials]
     last = len(bands) - 1
+    after = t.ends == "after-shifts"
     cases = []
     if bands[0][0] != float("-inf"):
-        cases.append((f"{diff} < {x.lit(int(bands[0][0]))}", x.lit(_beyond(t.beyond_low, last, True))))
+        lo = x.lit(int(bands[0][0]))
+        cases.append((f"{diff} < {lo}", f"{diff} - {lo}" if after
+                      else x.lit(_beyond(t.beyond_low, last, True))))
     if bands[-1][1] != float("inf"):
-        cases.append((f"{diff} > {x.lit(int(bands[-1][1]))}",
-                      x.lit(_beyond(t.beyond_high, last, False))))
+        hi = x.lit(int(bands[-1][1]))
+        cases.append((f"{diff} > {hi}", f"{last} + {diff} - {hi}" if after
+                      else x.lit(_beyond(t.beyond_high, last, False))))
     for i in range(last, 0, -1):
         cases.append((f"{diff} >= {x.lit(int(bands[i][0]))}", str(i)))
     return x.choose(cases, "0")
@@ -79,6 +85,7 @@ def build(game, t: DifferentialTable) -> Calculator:
     divs = divisors(game, t)
     nodes = vrules.static_nodes(t)  # the rules' place tests, one packed fact each
     across = vrules.across_sets(game, t) if game.is_hex else []
+    mods = RollModifiers(game, t.modifiers)
 
     # what the module looks up about the defender's place, and about each attacker -> defender side
     fields = []
@@ -92,10 +99,11 @@ def build(game, t: DifferentialTable) -> Calculator:
     if divs:
         fields.append(Field("DIV", len(divs) + 1))
     fields += [Field(f"R{i}", 2) for i in range(len(nodes))]
+    fields += mods.fields()
     loc = Packer(f"{tid}@", fields or [Field("NONE", 1)], f"{P}Loc")
 
     def facts(terrain: tuple[str, ...], place=None) -> dict[str, int]:
-        out = {}
+        out = mods.facts(place)
         for i, node in enumerate(nodes):
             out[f"R{i}"] = vrules.static_value(game, node, place) if place is not None else 0
         ts = set(terrain)
@@ -144,7 +152,6 @@ def build(game, t: DifferentialTable) -> Calculator:
     attack_prop = factor_property(game, "attack")
     defence_prop = factor_property(game, "defence")
     c.engine_prop(f"{P}S_{tid}", f'SumStack("{attack_prop}")', attacker=True)
-    c.attacker.append((f"{P}A_{tid}", f"{P}S_{tid}"))
     c.attacker_marks.append((f"{P}One_{tid}", "1"))
     c.engine_prop(f"{P}Attack", f'Sum("{P}A_{tid}", "{{true}}")')
     c.engine_prop(f"{P}Attackers", f'Sum("{P}One_{tid}", "{{true}}")')
@@ -162,9 +169,22 @@ def build(game, t: DifferentialTable) -> Calculator:
     # the rules: what they read from the board, their inputs, which apply and how much
     ctx = vrules.Context(place=lambda i: loc.field(f"R{i}"),
                          role=vrules.StackRoles(c, game, tid, "defender", "attacker"),
-                         roles=("attacker", "defender"), across=crossed if across else None)
+                         roles=("attacker", "defender"), across=crossed if across else None,
+                         per_unit=game.is_hex)
     shifts = shift_inputs(c, t.shifts)
     ruled = vrules.compile_rules(c, game, t, ctx=ctx)
+    # a per-unit rule (a unit attacking across a canal halved) at each attack marker that crosses,
+    # rounded down unless the rule says (builder.tables.differential._attack_total)
+    strength = f"{P}S_{tid}"
+    for k, (r, uses, types, _rest) in enumerate(ruled.per_unit):
+        keep = f"{P}Keep_{tid}_{x.ident(r.id)}"
+        c.published[keep] = uses
+        a, b = vrules._fraction(r)
+        crosses = f"{pair.field(f'XC{across.index(tuple(types))}')} == 1 && {keep} > 0"
+        scaled = x.round_div(f"{strength} * {a}", str(b), r.rounding or "down")
+        c.attacker.append((f"{P}U{k}_{tid}", f"{crosses} ? {x.paren(scaled)} : {strength}"))
+        strength = f"{P}U{k}_{tid}"
+    c.attacker.append((f"{P}A_{tid}", strength))
     attack = f"{P}Attack"
     if ruled.attack:  # the rules' factors on the attack, rounded once (down unless a rule says)
         an, ad = vrules.factor(ruled.attack)
@@ -217,8 +237,13 @@ def build(game, t: DifferentialTable) -> Calculator:
         c.prop(f"{P}Row{k}", x.any_of(why))
     d = next(k for k, r in enumerate(rows) if r.name == t.default_row)
     c.prop(f"{P}Any", x.any_of(f"{P}Row{k}" for k in range(len(rows))))
-    options = [f"{P}Row{k} && {P}Col{k} >= 0 ? {P}Col{k} : {x.BIG}" for k in range(len(rows))]
-    c.prop(f"{P}Base", f"!{P}Any ? ({P}Col{d} >= 0 ? {P}Col{d} : {x.BIG}) : {x.minimum(options)}")
+    # a column < 0 is 'not allowed' (before the shifts) or past the row's low end (after them)
+    allowed = "" if t.ends == "after-shifts" else " >= 0"
+
+    def col(k: int) -> str:
+        return f"{P}Col{k}{allowed}" if allowed else "true"
+    options = [f"{P}Row{k} && {col(k)} ? {P}Col{k} : {x.BIG}" for k in range(len(rows))]
+    c.prop(f"{P}Base", f"!{P}Any ? ({col(d)} ? {P}Col{d} : {x.BIG}) : {x.minimum(options)}")
     c.prop(f"{P}RowIdx", f"!{P}Any ? {d} : " + x.choose(
         [(f"{p} && {P}Col{k} == {P}Base", str(k)) for phase in phases for k, p in phase],
         str(d)))
@@ -237,9 +262,8 @@ def build(game, t: DifferentialTable) -> Calculator:
     c.prop(f"{P}Column", f"{P}Banned || {P}Base == {x.BIG} ? -1 : " + x.paren(moved))
 
     # roll, modifiers, result
-    mods = modifier_inputs(c, t.modifiers)
-    terms = [e for _, e in mods] + ([ruled.drm] if ruled.drm != "0" else [])
-    c.prop(f"{P}Drm", " + ".join(x.paren(e) for e in terms) if terms else "0")
+    modified = mods.compile(c, loc.field)  # the place's modifiers and those set on the menu
+    c.prop(f"{P}Drm", drm(modified, ruled.drm))
     lo, hi = tdice.dice_range(t.dice)
     die = c.roll(f"{P}Die", t.dice)
     c.prop(f"{P}Roll", x.clamp(f"{die} + {P}Drm", lo, hi))
@@ -278,14 +302,19 @@ def build(game, t: DifferentialTable) -> Calculator:
         s = next(s for s in t.shifts if f"{P}Shift_{x.ident(s.id)}" == prop)
         shift_text.append(f'{prop} > 0 ? {x.lit(", " + s.label + " ")} + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
                           f'+ {prop} * {x.lit(n)} : ""')
+    past = x.lit(", past the row's end (shifts count from there)")
     c.prop(c.line, x.text(
         x.lit(f"{t.name}: attack "), attack, x.lit(" vs "), defence_text,
         x.lit(", "), f"{P}RowName", x.lit(" row, "), x.signed(f"{P}Diff"),
+        *([f'{P}Base < 0 || ({P}Base > {t.columns - 1} && {P}Base != {x.BIG}) ? {past} : ""']
+          if t.ends == "after-shifts" else []),
         *[x.paren(s) for s in shift_text],
-        *[f'{x.paren(w)} ? ", " + {x.paren(lab)} : ""' for lab, w in ruled.shown],
+        *[f'{x.paren(w)} ? ", " + {x.paren(lab)} : ""'
+          for lab, w in ruled.shown + [(m.label, m.when) for m in modified]],
         x.lit(" -> "), f'{P}Column < 0 ? "not allowed" : "column " + ({P}Column + 1) + " ("'
         f' + {P}ColumnLabel + "), die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "")'
-        f' + {P}Drm + " = " + ({die} + {P}Drm) : "") + ": " + {P}Result'
+        f' + {P}Drm + " = " + ({die} + {P}Drm) : "") + ": " + {P}Result + '
+        f'{x.paren(vrules.replacements(ruled, f"{P}Read", f"{P}Column < 0"))}'
         f' + ({P}Meaning == "" ? "" : " (" + {P}Meaning + ")")'))
     return c
 

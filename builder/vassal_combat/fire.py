@@ -138,7 +138,8 @@ def _build_classic(game, t: FireTable) -> Calculator:
         f'{P}Column < 0 ? ": no column for this fire strength" : " -> column " + '
         + x.paren(x.index_lookup(f"{P}Column", band_labels))
         + f' + ", die " + {die} + ": " + {P}Read + ({x.paren(div_text)} == "" ? "" : '
-        f'{x.paren(div_text)} + " = " + {P}Loss) + ": " + {P}Meaning'))
+        f'{x.paren(div_text)} + " = " + {P}Loss) + ": " + {P}Meaning + '
+        + x.paren(vrules.replacements(ruled, f"{P}Read", f"{P}Banned"))))
     return c
 
 
@@ -325,7 +326,9 @@ def _build(game, t: FireTable) -> Calculator:
             said = x.choose([(cond, x.lit(f"die {k}, natural {k} whatever the modifiers"))
                              for (cond, _), k in zip(nat, sorted(t.natural))], '""')
             how = f"{x.any_of(cond for cond, _ in nat)} ? {x.paren(said)} : {x.paren(how)}"
-        c.prop(f"{P}How{i}", f'{x.paren(how)} + ": " + {P}Res{i}')
+        replaced = vrules.replacements(ruled, f"{P}Shown{i}_" if numeric else f"{P}Read{i}_",
+                                       f"{P}Banned")
+        c.prop(f"{P}How{i}", f'{x.paren(how)} + ": " + {P}Res{i} + {x.paren(replaced)}')
     first = [(f"{markers} >= {i} && {P}Eff{i}", f"{P}Res{i}") for i in range(1, n + 1)]
     last = x.choose([(f"{markers} == {i}", f"{P}Res{i}") for i in range(1, n)], f"{P}Res{n}")
     c.prop(f"{P}Result", f'{P}Banned ? "not allowed" : {P}Column < 0 ? "-" : '

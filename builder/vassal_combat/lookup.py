@@ -12,7 +12,8 @@ from builder.model.tables import LookupTable, RollSpec
 from builder.tables import dice as tdice
 from builder.vassal import expr as x
 from builder.vassal_combat import rules as vrules
-from builder.vassal_combat.calculator import PREFIX, Calculator, Input, modifier_inputs
+from builder.vassal_combat.calculator import PREFIX, Calculator, Input
+from builder.vassal_combat.modifiers import RollModifiers, drm
 
 P = PREFIX
 
@@ -32,10 +33,10 @@ def build(game, t: LookupTable) -> Calculator | None:
         c.inputs.append(Input(prop, i.name, "number", default=str(i.min), min=i.min, max=i.max,
                               api=i.id))
         inputs[i.id] = prop
-    mods = modifier_inputs(c, t.modifiers)
+    # a lookup has no place: the loader refuses a modifier for terrain or a region on one
+    mods = RollModifiers(game, t.modifiers).compile(c)
     ruled = vrules.compile_rules(c, game, t)
-    terms = [e for _, e in mods] + ([ruled.drm] if ruled.drm != "0" else [])
-    c.prop(f"{P}Drm", " + ".join(x.paren(e) for e in terms) if terms else "0")
+    c.prop(f"{P}Drm", drm(mods, ruled.drm))
     lo, hi = tdice.dice_range(t.dice)
     die = c.roll(f"{P}Die", t.dice)
     c.prop(f"{P}Value", f"{die} + {P}Drm")
@@ -70,5 +71,6 @@ def build(game, t: LookupTable) -> Calculator | None:
         f'"die " + {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "") + {P}Drm + " = " + '
         f'{P}Value : "")', *shown,
         *[f'{x.paren(when)} ? ", " + {label} : ""' for label, when in ruled.shown],
-        f'": " + {P}Result + ({P}Meaning == "" ? "" : " (" + {P}Meaning + ")")'))
+        f'": " + {P}Result + {x.paren(vrules.replacements(ruled, f"{P}Read", f"{P}Banned"))}'
+        f' + ({P}Meaning == "" ? "" : " (" + {P}Meaning + ")")'))
     return c

@@ -60,7 +60,8 @@ def build(game, t: ModifiedRollTable) -> Calculator:
             said = x.choose([(cond, x.lit(f"die {k}, natural {k} whatever the modifiers"))
                              for (cond, _), k in zip(nat, sorted(t.natural))], '""')
             how = f"{x.any_of(cond for cond, _ in nat)} ? {x.paren(said)} : {x.paren(how)}"
-        c.prop(f"{P}How{i}", f'{x.paren(how)} + ": " + {P}Res{i}')
+        c.prop(f"{P}How{i}", f'{x.paren(how)} + ": " + {P}Res{i} + '
+               + x.paren(vrules.replacements(ruled, f"{P}Read{i}_", f"{P}Banned")))
     first = [(f"{markers} >= {i} && {P}Eff{i}", f"{P}Res{i}") for i in range(1, n + 1)]
     last = x.choose([(f"{markers} == {i}", f"{P}Res{i}") for i in range(1, n)], f"{P}Res{n}")
     c.prop(f"{P}Banned", ruled.prohibited)

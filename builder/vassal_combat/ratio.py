@@ -16,7 +16,7 @@ from builder import words
 from builder.model.tables import RatioTable
 from builder.tables import dice as tdice
 from builder.tables.common import meaning
-from builder.tables.rounding import MIRROR, show
+from builder.tables.rounding import MIRROR, round_to_int, show
 from builder.vassal import expr as x
 from builder.vassal_combat import rules as vrules
 from builder.vassal_combat.calculator import (
@@ -24,15 +24,17 @@ from builder.vassal_combat.calculator import (
     Calculator,
     Input,
     factor_property,
-    modifier_inputs,
+    factor_values,
     results_lookup,
     shift_inputs,
     shift_total,
 )
 from builder.vassal_combat.locations import Field, Packer, commonest, key_text, location_names
+from builder.vassal_combat.modifiers import RollModifiers, drm
 from builder.vassal_combat.places import default_terrain, hexside_types, place_terrain
 
 P = PREFIX
+FAR = 10**6  # no attack strength: a column far below the first (builder.tables.ratio too)
 
 
 def _ratio(text: str) -> tuple[int, int]:
@@ -157,12 +159,13 @@ def _build(game, t: RatioTable) -> Calculator:
 
     nodes = vrules.static_nodes(t)  # the rules' place tests, one packed fact each
     across = vrules.across_sets(game, t) if game.is_hex else []
+    mods = RollModifiers(game, t.modifiers)
 
     # facts about the defender's place
     def facts(place) -> dict[str, Fraction | int]:
         ids = place_terrain(game, place) if place is not None else default_terrain(game)
         out = {"DIV": terrain_divisor(game, t, ids), "SHIFT": terrain_shift(game, t, ids),
-               "TSH": int(_has_shift(game, t, ids))}
+               "TSH": int(_has_shift(game, t, ids)), **mods.facts(place)}
         for i, node in enumerate(nodes):
             out[f"R{i}"] = vrules.static_value(game, node, place) if place is not None else 0
         if fire is not None and place is not None and not game.is_hex:
@@ -178,7 +181,8 @@ def _build(game, t: RatioTable) -> Calculator:
 
     def coded(f) -> dict[str, int]:
         out = {"DIV": divs.index(f["DIV"]), "SHIFT": f["SHIFT"] - lo_shift}
-        for k in ("MG", "ARC", "TSH", *(f"R{i}" for i in range(len(nodes)))):
+        for k in ("MG", "ARC", "TSH", *(f"R{i}" for i in range(len(nodes))),
+                  *(m.name for m in mods.fields())):
             if k in f:
                 out[k] = f[k]
         return out
@@ -187,6 +191,7 @@ def _build(game, t: RatioTable) -> Calculator:
     if fire is not None and not game.is_hex:
         fields += [Field("MG", len(fire.bands) + 1), Field("ARC", 2)]
     fields += [Field(f"R{i}", 2) for i in range(len(nodes))]
+    fields += mods.fields()
     side_shifts = _side_shifts(game, t)
     if side_shifts:
         fields.append(Field("TSH", 2))
@@ -208,6 +213,9 @@ def _build(game, t: RatioTable) -> Calculator:
         strength = f"{P}Capped_{tid}"
     pair_fields = []
     side_divs: list[Fraction] = []
+    # what happens to a strength at an attack marker, step by step: (expression of a strength,
+    # the values a unit's strength may become) for the division of each unit (divide = per-unit)
+    steps: list[tuple] = []
     sides = hexside_types(game) if game.is_hex else []
     if game.is_hex:
         side_divs = sorted({hexside_divisor(game, t, types) for _, _, types in sides} - {1})
@@ -244,10 +252,14 @@ def _build(game, t: RatioTable) -> Calculator:
             c.attacker.append((name, e))
         if side_divs:
             hd = pair.field("HD")
-            c.attacker.append((f"{P}H_{tid}", x.choose(
-                [(f"{hd} == {i + 1}", x.divide_by(strength, d, rule)) for i, d in enumerate(side_divs)],
-                strength)))
+
+            def across_side(s: str) -> str:
+                return x.choose([(f"{hd} == {i + 1}", x.divide_by(s, d, rule))
+                                 for i, d in enumerate(side_divs)], s)
+            c.attacker.append((f"{P}H_{tid}", across_side(strength)))
             strength = f"{P}H_{tid}"
+            steps.append((across_side, lambda v: {v} | {round_to_int(Fraction(v) / d, rule)
+                                                       for d in side_divs}))
         if arc_pairs:
             c.attacker.append((f"{P}Arc_{tid}", pair.field("INARC")))
         for j in range(len(across)):
@@ -279,11 +291,22 @@ def _build(game, t: RatioTable) -> Calculator:
         c.published[keep] = uses
         a, b = vrules._fraction(r)
         j = across.index(tuple(types))
-        scaled = x.round_div(f"{strength} * {a}", str(b), r.rounding or rule)
         crosses = f"{pair.field(f'XC{j}')} == 1 && {keep} > 0"
-        c.attacker.append((f"{P}U{k}_{tid}", f"{crosses} ? {x.paren(scaled)} : {strength}"))
+
+        def scaled(s: str, a=a, b=b, r=r, crosses=crosses) -> str:
+            return f"{crosses} ? {x.paren(x.round_div(f'{s} * {a}', str(b), r.rounding or rule))} : {s}"
+        c.attacker.append((f"{P}U{k}_{tid}", scaled(strength)))
         strength = f"{P}U{k}_{tid}"
-    c.attacker.append((f"{P}A_{tid}", strength))
+        steps.append((scaled, lambda v, a=a, b=b, r=r: {
+            v, round_to_int(Fraction(v * a, b), r.rounding or rule)}))
+    per_unit = vrules.per_unit_division(t)
+    counts: dict[int, str] = {}  # each value a unit's strength may take -> the marker's units
+    if per_unit:  # each unit's strength through the steps above on its own, counted by value
+        counts = _unit_counts(c, game, tid, attack_prop, steps)
+        c.attacker.append((f"{P}A_{tid}", " + ".join(
+            f"{w} * {n}" for w, n in counts.items() if w) or "0"))
+    else:
+        c.attacker.append((f"{P}A_{tid}", strength))
 
     c.engine_prop(f"{P}Attack", f'Sum("{P}A_{tid}", "{{true}}")')
     c.engine_prop(f"{P}DefRaw", f'SumStack("{defence_prop}")')
@@ -312,7 +335,25 @@ def _build(game, t: RatioTable) -> Calculator:
         c.prop(f"{P}Loss", "0")
     c.prop(f"{P}Net", f"Math.max({P}Attack - {P}Loss, 0)")
     div = loc.field("DIV")
-    if ruled.attack:  # the terrain's divisor and the rules' factors, rounded once
+    if per_unit:  # divide = per-unit: each unit divided and rounded, then added
+        totals = {w: c.engine_prop(f"{P}M{w}", f'Sum("{n}", "{{true}}")')
+                  for w, n in counts.items() if w}
+
+        def each_divided(d: Fraction) -> str:
+            terms = []
+            for w, m in totals.items():
+                if ruled.attack:
+                    an, ad = vrules.factor(ruled.attack)
+                    one = vrules.rounded(f"{w * d.denominator} * {x.paren(an)}",
+                                         f"{d.numerator} * {x.paren(ad)}", ruled.attack, rule)
+                else:
+                    one = x.lit(round_to_int(Fraction(w) / d, rule))
+                terms.append(f"{m} * {x.paren(one)}")
+            return " + ".join(terms) or "0"
+        c.prop(f"{P}Divided", x.choose([(f"{div} == {i}", each_divided(d))
+                                        for i, d in enumerate(divs) if d != 1],
+                                       each_divided(Fraction(1))))
+    elif ruled.attack:  # the terrain's divisor and the rules' factors, rounded once
         an, ad = vrules.factor(ruled.attack)
         c.prop(f"{P}Divided", x.choose(
             [(f"{div} == {i}", vrules.rounded(f"{P}Net * {d.denominator} * {x.paren(an)}",
@@ -331,8 +372,8 @@ def _build(game, t: RatioTable) -> Calculator:
     c.prop(f"{P}WDen", f"{a} >= {d} || {a} == 0 ? 1 : {x.paren(x.round_div(d, a, below))}")
     cols = [_ratio(col) for col in t.columns]
     last = len(cols) - 1
-    low = -1 if t.beyond_low == "not-allowed" else (0 if t.beyond_low == "first-column" else last)
-    high = -1 if t.beyond_high == "not-allowed" else (last if t.beyond_high == "last-column" else 0)
+    low = str(-1 if t.beyond_low == "not-allowed" else (0 if t.beyond_low == "first-column" else last))
+    high = str(-1 if t.beyond_high == "not-allowed" else (last if t.beyond_high == "last-column" else 0))
     wn, wd = f"{P}WNum", f"{P}WDen"
 
     def le(k: int) -> str:  # column k's value <= the odds
@@ -341,8 +382,10 @@ def _build(game, t: RatioTable) -> Calculator:
 
     p0, q0 = cols[0]
     pn, qn = cols[-1]
+    if t.ends == "after-shifts":  # past an end the odds keep their place beyond it
+        low, high = _beyond_ends(cols, wn, wd)
     c.prop(f"{P}OddsCol", x.choose(
-        [(f"{p0} * {wd} > {wn} * {q0}", str(low)), (f"{pn} * {wd} < {wn} * {qn}", str(high))]
+        [(f"{p0} * {wd} > {wn} * {q0}", low), (f"{pn} * {wd} < {wn} * {qn}", high)]
         + [(le(k), str(k)) for k in range(last, 0, -1)], "0"))
     sh = loc.field("SHIFT")
     here = f"{sh} - {-lo_shift}" if lo_shift else sh
@@ -370,12 +413,14 @@ def _build(game, t: RatioTable) -> Calculator:
         c.prop(f"{P}CapCol", vrules.first_index(ruled.cap, lambda col: labels.index(_label(col))))
         moved = (f"{P}Moved >= 0 && {P}CapCol >= 0 && {P}Moved > {P}CapCol ? {P}CapCol : "
                  f"{P}Moved")
-    c.prop(f"{P}Column", f"{P}Banned || {P}OddsCol < 0 ? -1 : " + x.paren(moved))
+    # before the shifts, odds past a 'not-allowed' end refuse the attack; after them, the table's
+    # ends apply to the column shifted (vrules.moved)
+    early = f" || {P}OddsCol < 0" if t.ends == "before-shifts" else ""
+    c.prop(f"{P}Column", f"{P}Banned{early} ? -1 : " + x.paren(moved))
 
     # roll, modifiers, result, losses
-    mods = modifier_inputs(c, t.modifiers)
-    terms = [e for _, e in mods] + ([ruled.drm] if ruled.drm != "0" else [])
-    c.prop(f"{P}Drm", " + ".join(x.paren(e) for e in terms) if terms else "0")
+    modified = mods.compile(c, loc.field)  # the place's modifiers and those set on the menu
+    c.prop(f"{P}Drm", drm(modified, ruled.drm))
     lo, hi = tdice.dice_range(t.dice)
     die = c.roll(f"{P}Die", t.dice)
     c.prop(f"{P}Roll", x.clamp(f"{die} + {P}Drm", lo, hi))
@@ -420,26 +465,74 @@ def _build(game, t: RatioTable) -> Calculator:
         names = [tt.name for tt in game.map.terrain_types
                  if _effect_values([tt], t.terrain_effect).get(tt.id) == dv]
         div_names.append(", ".join(names) if t.terrain_choice != "cumulative" else "terrain")
+    each = "each unit " if per_unit else ""
     if len(divs) > 1:
-        parts.append(x.choose([(f"{div} == {i}", x.text(x.lit(f", / {show(dv)} ({div_names[i]}) = "),
-                                                        f"{P}Divided"))
-                               for i, dv in enumerate(divs) if dv != 1], '""'))
+        parts.append(x.choose([(f"{div} == {i}", x.text(
+            x.lit(f", {each}/ {show(dv)} ({div_names[i]}) = "), f"{P}Divided"))
+            for i, dv in enumerate(divs) if dv != 1], '""'))
     parts += [x.lit(" vs "), f"{P}Defence",
               f'{P}Defence != {P}DefRaw ? " (of " + {P}DefRaw + ")" : ""',
               x.lit(", odds "), f"{P}Divided", x.lit(":"), f"{P}Defence"]
+    if t.ends == "after-shifts":
+        past = x.lit(", past the table's end (shifts count from there)")
+        parts.append(f'{P}OddsCol < 0 || {P}OddsCol > {last} ? {past} : ""')
     parts.append(f'{P}TerrainShift != 0 ? ", terrain " + ({P}TerrainShift > 0 ? "+" : "") + '
                  f'{P}TerrainShift : ""')
     for prop, n in shifts:
         s = next(s for s in t.shifts if f"{P}Shift_{x.ident(s.id)}" == prop)
         parts.append(f'{prop} > 0 ? {x.lit(", " + s.label + " ")} + ({prop} * {x.lit(n)} >= 0 ? "+" : "") '
                      f'+ {prop} * {x.lit(n)} : ""')
-    for label, when in ruled.shown:
-        parts.append(f'{x.paren(when)} ? ", " + {label} : ""')
+    for label, when in ruled.shown + [(m.label, m.when) for m in modified]:
+        parts.append(f'{x.paren(when)} ? ", " + {x.paren(label)} : ""')
     parts.append(f'{P}Column < 0 ? " -> not allowed" : " -> column " + {P}ColumnLabel + ", die " '
                  f'+ {die} + ({P}Drm != 0 ? " " + ({P}Drm > 0 ? "+" : "") + {P}Drm + " = " + '
-                 f'({die} + {P}Drm) : "") + ": " + {outcome} + " (" + {P}Meaning + ")"')
+                 f'({die} + {P}Drm) : "") + ": " + {outcome} + '
+                 f'{x.paren(vrules.replacements(ruled, f"{P}Read", f"{P}Column < 0"))} + " (" + {P}Meaning + ")"')
     c.prop(c.line, x.text(*parts))
     return c
+
+
+def _beyond_ends(cols: list[tuple[int, int]], wn: str, wd: str) -> tuple[str, str]:
+    """Where odds WNum:WDen past the first or last column lie (ends = 'after-shifts'), as
+    builder.tables.ratio._virtual counts: a column per whole step beyond an end (8:1 is two
+    past a last 6:1, 1:6 two before a first 1:4), one when the end is not such a step; no
+    attack strength is far below every column."""
+    last = len(cols) - 1
+    bottom, top = Fraction(*cols[0]), Fraction(*cols[-1])
+    below = (f"{bottom.denominator} - {wd}" if bottom.numerator == 1 else "-1")
+    low = f"{wn} == 0 ? {x.lit(-FAR)} : {x.paren(below)}"
+    high = f"{last} + {wn} - {top.numerator}" if top.denominator == 1 else str(last + 1)
+    return low, high
+
+
+def _unit_counts(c: Calculator, game, tid: str, attack_prop: str, steps) -> dict[int, str]:
+    """At each attack marker, how many of its units have each strength after the steps (the
+    hexside crossed, per-unit rules): value -> the marker's property holding the count. A
+    unit's strength is one of the printed ones (factor_values), counted by CountStack."""
+    counted: dict[int, str] = {}
+    values = factor_values(game, attack_prop)
+    for v in values:
+        test = "{" + f"{attack_prop}=={v}" + "}"
+        counted[v] = c.engine_prop(f"{P}N{v}_{tid}", f"CountStack({x.lit(test)})", attacker=True)
+    if not steps:
+        return counted
+    became: dict[int, str] = {}  # printed strength -> the property of what it becomes here
+    may: dict[int, set[int]] = {}  # a strength it may become -> the printed ones that may
+    for v in values:
+        expr, could = str(v), {v}
+        for step, becomes in steps:
+            expr = step(expr)
+            could = {w for m in could for w in becomes(m)}
+        became[v] = f"{P}C{v}_{tid}"
+        c.attacker.append((became[v], expr))
+        for w in could:
+            may.setdefault(w, set()).add(v)
+    out = {}
+    for w in sorted(may):
+        out[w] = f"{P}W{w}_{tid}"
+        c.attacker.append((out[w], " + ".join(f"({became[v]} == {w} ? {counted[v]} : 0)"
+                                              for v in sorted(may[w]))))
+    return out
 
 
 def _band(fire, strength: int) -> int:

@@ -69,26 +69,25 @@ def by_hand(game, t, ctx: Context | None = None) -> dict[str, str]:
 
 
 def settings_by_hand(game, t) -> list[tuple[str, str]]:
-    """(key, what the player does) for a table setting the module does not apply yet: the
-    marker names it for the player, `builder check` reports it, as for a rule by hand."""
+    """(key, what the player does) for a table setting the module cannot apply: the marker names
+    it for the player, `builder check` reports it, as for a rule by hand. The module applies
+    ends (before or after the shifts), divide = 'per-unit' (each unit's piece divided on its
+    own) and modifiers for terrain or a region (read from the board); what is left: dividing
+    each unit where the attack is capped per sector edge or the defender fires first (the cap
+    and the fire's losses fall on a hex's or edge's total, not on one unit)."""
     out = []
-    if getattr(t, "ends", "before-shifts") == "after-shifts":
-        said = ("odds or a differential past an end of the table keep counting: shift from "
-                "there, then read the table's end")
-        out.append(("ends", said))
-    if getattr(t, "divide", "total") == "per-unit":
+    if t.kind == "ratio" and t.divide == "per-unit" and not per_unit_division(t):
         said = ("divide each attacking unit's strength by the terrain and the rules, rounding "
                 "each, before adding them up")
         out.append(("divide", said))
-    if t.kind in ("ratio", "differential", "lookup"):
-        from builder.tables.common import place_bound
-
-        for m in getattr(t, "modifiers", ()):
-            if place_bound(m):
-                said = (f"{m.label}: {m.value:+d} to the roll when the place has it (set it on "
-                        "the marker's menu)")
-                out.append(("modifiers", said))
     return out
+
+
+def per_unit_division(t) -> bool:
+    """Whether the module divides each attacking unit on its own (a ratio table's divide =
+    'per-unit'); with a cap per sector edge or the defender's fire first it cannot."""
+    return (t.kind == "ratio" and t.divide == "per-unit" and not t.edge_cap
+            and not t.fire_first)
 
 
 def _rule_unsupported(game, t, r, ctx: Context) -> str:
@@ -175,7 +174,7 @@ def caps(game, kind: str) -> Context:
                        across=stub if hexes else None, per_unit=hexes)
     if kind == "differential":
         return Context(place=stub, role=stub, roles=("attacker", "defender"),
-                       across=stub if hexes else None)
+                       across=stub if hexes else None, per_unit=hexes)
     if kind in ("fire", "modified-roll"):
         return Context(place=stub, role=stub, roles=("firer", "target"))
     return Context()
@@ -207,6 +206,7 @@ class Compiled:
     prohibited: str = "false"
     why: str = '""'
     replace: list = field(default_factory=list)  # (uses expression, {read: given})
+    replace_rules: list = field(default_factory=list)  # the rule of each replace entry
     shown: list = field(default_factory=list)  # (label expression, shown-when expression)
     # attack and defence strength: (factor numerator, denominator, rounding-or-None) per rule,
     # each as expressions of the uses (1 when the rule does not apply)
@@ -313,7 +313,8 @@ def compile_rules(c, game, t, field_of=None, ctx: Context | None = None) -> Comp
         e = r.effect
         # the chat names a rule that applies with the sentence every output uses (builder.words)
         said = x.lit(words.rule(game, t, r))
-        if e not in ("prohibited", "cap", "row"):
+        # a replaced result is said where the result is (replacements()), not as a modifier
+        if e not in ("prohibited", "cap", "row", "replace"):
             out.shown.append((f'{said} + ({n} > 1 ? {x.lit(" — ")} + {n} + " times" : "")',
                               f"{n} > 0"))
         if e == "shift":
@@ -324,6 +325,7 @@ def compile_rules(c, game, t, field_of=None, ctx: Context | None = None) -> Comp
             bans.append((f"{n} > 0", said))
         elif e == "replace":
             out.replace.append((n, r.replace))
+            out.replace_rules.append(r)
         elif e in ("attack_divisor", "attack_multiplier") and not _per_unit(r):
             out.attack.append((n, r))
         elif e in ("defence_divisor", "defence_multiplier"):
@@ -573,6 +575,20 @@ def replaced(c, name: str, read: str, ruled: Compiled) -> str:
         read = x.choose([(f"{n} > 0 && {prop} == {x.lit(a)}", x.lit(b)) for a, b in table.items()],
                         prop)
     return read
+
+
+def replacements(ruled: Compiled, name: str, unless: str = "false") -> str:
+    """Text after a result read through replaced(c, name, ...): ' (Label: Suppressed becomes no
+    effect (11.2))' for each rule that changed it (builder.words.replacement), '' when none did
+    or when unless holds (a combat not allowed reads no result)."""
+    parts = []
+    for k, ((n, table), r) in enumerate(zip(ruled.replace, ruled.replace_rules)):
+        said = x.choose([(f"{name}{k} == {x.lit(a)}", x.lit(f" ({words.replacement(r, a, b)})"))
+                         for a, b in table.items()], '""')
+        parts.append(f'{n} > 0 ? {x.paren(said)} : ""')
+    if not parts:
+        return '""'
+    return f'{x.paren(unless)} ? "" : {x.paren(x.text(*parts))}'
 
 
 def first_index(items, index) -> str:

@@ -852,8 +852,15 @@
     const place = readPlace(values, calc);
     const applied = evaluateRules(t, values, ruleFacts(t, values, place), calc);
     if (refuseRules(applied, calc)) return calc;
+    // the attack added up, each unit that crosses under a per-unit rule first (rounded down
+    // unless the rule says: a differential table has no rounding of its own)
+    let edges = Array.isArray(values.attack) ? values.attack.slice() : [values.attack];
+    const attackers = values.attacker_hexes || [];
+    if (attackers.length) edges = perUnit(applied, edges, attackers.length, "down", calc);
+    const given = edges.reduce((a, b) => a + b, 0);
+    if (edges.length > 1) calc.step("attack: " + edges.join(" + ") + " = " + given);
     const [afac, arule] = attackFactor(applied);
-    const attack = scaleBy(values.attack, afac, arule || "down", calc, "attack");
+    const attack = scaleBy(given, afac, arule || "down", calc, "attack");
     const [dfac, drule] = defenceFactor(applied);
     const defence = dividedDefence(t, place, scaleBy(values.defence, dfac, drule || "down", calc, "defence"), calc), diff = attack - defence;
     calc.step("differential: attack " + attack + " - defence " + defence + " = " + signed(diff));

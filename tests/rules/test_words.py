@@ -101,3 +101,33 @@ def test_no_key_setting_or_raw_value_in_any_line(name):
             assert not bad, (t.id, line, bad)
             ids = {x.id for x in game.map.terrain_types} | {s.id for s in game.info.sides}
             assert not [w for w in line.replace(",", " ").split() if w in ids and "-" in w], line
+
+
+def _vimy():
+    return load_game(find_game("vimy-ridge"))
+
+
+@pytest.mark.parametrize("key, value, line", [
+    ("trench_benefit", "none", "No trench benefit"),  # not 'Trench benefit: none'
+    ("movement", 0, "Movement: no effect"),           # a hexside that costs nothing extra
+    ("prohibited", "yes", "Prohibited"),               # not 'Prohibited: yes'
+    ("prohibited", True, "Prohibited"),
+    ("movement", "+1", "Movement: +1"),
+    ("combat_row", "River", "Combat row: River"),
+])
+def test_a_terrain_effect_is_a_phrase(key, value, line):
+    assert words.effect_line(_vimy(), key, value) == line
+
+
+def test_vimy_terrain_effects_speak_plainly():
+    """The printed chart and the phone aid list Vimy's effects as phrases, never 'none' or 0."""
+    from builder.aid.content import terrain_rows
+    from builder.render.aids import terrain_card
+
+    game = _vimy()
+    lines = [f"{k} {v}".strip() for row in terrain_rows(game) for k, v in row["effects"]]
+    assert "No trench benefit" in lines and "Movement no effect" in lines
+    assert not [x for x in lines if x.endswith((" none", " 0", " yes"))], lines
+    card = repr(terrain_card(game))
+    assert "No trench benefit" in card and "Movement: no effect" in card
+    assert "Trench benefit: none" not in card and "Movement: 0" not in card

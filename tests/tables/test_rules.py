@@ -115,6 +115,23 @@ def test_canal_halves_only_the_unit_that_crosses_it():
                                   "attacker_hexes": "0404,0503", "turn": 1})
 
 
+def test_a_differential_canal_halves_only_the_unit_that_assaults_across_it():
+    # Assault Table (10.4): defender 0404 (fortification: no row of its own, Open), turn 2;
+    # 0504 (5, across the canal) -> 5/2 = 2.5, down = 2; 0304 (3) plain: 2 + 3 = 5;
+    # 5 - 2 = +3 -> Open +3..+4 (halving the whole 8 would give +2, +1..+2). Roll 3: DR
+    # (column 3 of roll 3: AR DR DR DE DE)
+    c = calculate(east(), "assault", {"attack": "5,3", "defence": 2, "hex": "0404",
+                                      "attacker_hexes": "0504,0304", "turn": 2}, roll=3)
+    assert (c.column, c.result) == ("+3..+4 on Open", "DR")
+    # the unit that does not cross keeps its strength: 3 across nothing, 5 across nothing
+    c = calculate(east(), "assault", {"attack": "5,3", "defence": 2, "hex": "0404",
+                                      "attacker_hexes": "0304,0403", "turn": 2})
+    assert c.column == "+5..+6 on Open"
+    with pytest.raises(ValueError, match="one value per attacker hex"):
+        calculate(east(), "assault", {"attack": 8, "defence": 2, "hex": "0404",
+                                      "attacker_hexes": "0504,0304", "turn": 2})
+
+
 def test_fortification_helps_the_soviet_defender_only():
     # 0404 fortification; 9:3 = 3 -> 3:1; Soviet defender -1 -> 2:1; German defender: 3:1
     assert col(attack=9, defence=3, hex="0404", defender_side="soviet") == "2:1"

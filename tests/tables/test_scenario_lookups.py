@@ -56,6 +56,27 @@ def test_scheldt_155th_withdrawn_13_1():
         said(ask("scheldt", "turn", turn=8))
 
 
+def test_scheldt_52nd_division_listed_from_turn_12_16_1():
+    # 16.1: the South Beveland Flank Assault (52nd Division) comes "Turn 12 or later"; the
+    # Walcheren assault (16.2) has no earliest turn, so it is listed on every turn
+    t3, t12 = said(ask("scheldt", "turn", turn=3)), said(ask("scheldt", "turn", turn=12))
+    assert "156/52" not in t3 and "155/52 infantry regiment (6-5-6, Allied) may enter" not in t3
+    assert "156/52 infantry regiment (5-4-6, Allied), 157/52 infantry regiment (5-4-6, Allied) " \
+           "may enter: South Beveland Flank Assault (16.1)" in t12
+    assert "155/52 infantry regiment (6-5-6, Allied) may enter" in t12
+    assert "146/49 infantry brigade (5-4-6, Allied) may enter" in t3
+
+
+def test_earliest_is_for_conditional_arrivals_only():
+    import pytest
+    from pydantic import ValidationError
+
+    from builder.model.scenario import Reinforcement
+
+    with pytest.raises(ValidationError, match="'earliest' is for a conditional arrival"):
+        Reinforcement(unit="x", turn=3, earliest=12)
+
+
 def test_scheldt_setup_18_0():
     # 18.0 German set-up: 3-4-5 (1020) in Goes (1832), 3-4-5 (1019) in Flushing (2042)
     c = ask("scheldt", "setup", hex="1832")

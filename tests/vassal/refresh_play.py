@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -232,11 +233,18 @@ def play(folder: Path, tmp: Path, build: Callable[[Path, Path], object]) -> dict
 
 
 def build_here(folder: Path, vmod: Path):
-    """Build with this checkout (builder.vassal.module)."""
+    """Build with this checkout (builder.vassal.module), each build after the first compared
+    with the one before through the build record, as `builder build` does (output/<game>/)."""
+    from builder.vassal import changes
     from builder.vassal.module import build_module
 
-    b = build_module(load_game(folder))
+    last = folder.parent / "last.vmod"  # its record: last.vmod-record.json
+    game = load_game(folder)
+    since = changes.baseline(changes.read_record(last), game.info.version)
+    b = build_module(game, since)
     vmod.write_bytes(b.vmod())
+    changes.record_path(last).write_text(json.dumps(changes.new_record(
+        game.info.version, b.content_digest, b.snapshot, since)), encoding="utf-8")
     return b.probes
 
 
@@ -248,7 +256,7 @@ def build_with(root: Path) -> Callable[[Path, Path], object]:
                 "import builder; print(builder.__file__, file=sys.stderr); "
                 "b = build_module(load_game(sys.argv[1])); open(sys.argv[2], 'wb').write(b.vmod()); "
                 "print(json.dumps(b.probes if isinstance(b.probes, list) else b.make_probes()))")
-        import json
+
         import os
 
         env = dict(os.environ, PYTHONPATH=str(root), BUILDER_CACHE_DIR=str(vmod.parent / "cache"))

@@ -124,3 +124,34 @@ def test_an_unquoted_version_in_changes_is_explained(mini):
     text = (mini / "game.toml").read_text().replace('1.1 = ["Errata."]', '"1.1" = "Errata."')
     (mini / "game.toml").write_text(text)
     assert load_game(mini).info.changes == {"1.1": ("Errata.",)}  # one sentence: a list of one
+
+
+def test_a_removed_units_pictures_stay_for_old_saves(mini, tmp_path, run_cli):
+    """A game saved in 1.0 holds the 711's pieces: version 1.1, which drops the unit, keeps
+    their pictures (marked removed), and 1.2 still does, so an old save opens without VASSAL's
+    'Image not found'; a unit that is still in the game keeps its own picture."""
+    out = tmp_path / "out"
+    assert run_cli("build", mini, "--formats", "vmod", "--out", out).exit_code == 0
+    counters = mini / "counters.csv"
+    counters.write_text("\n".join(line for line in counters.read_text().splitlines()
+                                  if not line.startswith("r-1,")) + "\n")
+    setup = mini / "scenarios" / "basic.setup.csv"
+    setup.write_text("\n".join(line for line in setup.read_text().splitlines()
+                               if not line.startswith("r-1,")) + "\n")
+    vmod = out / "mini" / "mini.vmod"
+    for version in ("1.1", "1.2"):
+        text = (mini / "game.toml").read_text()
+        text = re.sub(r'\nversion = "[^"]*"', "", text).replace(
+            'title = "Mini Game"', f'title = "Mini Game"\nversion = "{version}"')
+        (mini / "game.toml").write_text(text)
+        built = run_cli("build", mini, "--formats", "vmod", "--out", out)
+        assert built.exit_code == 0, built.output
+        with zipfile.ZipFile(vmod) as z:
+            names = set(z.namelist())
+            assert {"images/r-1-front.png", "images/r-1-back.png"} <= names, version
+            assert z.read("images/r-1-front.png") == z.read("images/r-1-back.png")
+            assert z.read("images/b-1-front.png") != z.read("images/r-1-front.png")
+    record = json.loads(changes.record_path(vmod).read_text())
+    assert record["baseline"]["gone"]["r-1"] == ["711 infantry", "1.0"]
+    svg = changes.removed_counter_svg("711 infantry", "1.0")
+    assert "711 infantry" in svg and "removed after" in svg and "version 1.0" in svg

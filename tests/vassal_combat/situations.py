@@ -11,17 +11,20 @@ import random
 import re
 import zlib
 
+from builder.tables.common import place_bound
 from builder.vassal.ids import sector_label
 from builder.vassal_combat.beanshell import EvalError
-from builder.vassal_combat.calculator import Calculator, factor_property
+from builder.vassal_combat.calculator import Calculator, factor_property, factor_values
 from builder.vassal_combat.locations import location_names
 from builder.vassal_combat.rules import UNIT_PROPERTY, static_nodes, static_value
 from builder.vassal_combat.simulate import Battle, marker_source
 from tests.vassal_combat.cases import Case, api_inputs
 
 MIN = 60  # situations per table (the issue asks for at least 50)
+SETTINGS = 8  # situations at least where each table setting the module applies acts
 TRIES = 3000  # draws to find a situation where a rare rule applies
 _TEST = re.compile(r'(\w+)=="([^"]*)"')
+_STRENGTH = re.compile(r"\{(\w+)==(\d+)\}")  # a unit's printed strength (divide = per-unit)
 # the names a table's calculator may take a place by (builder.tables.api.describe_inputs)
 ALIASES = {"defender_hex": ("hex", "defender_hex"), "hex": ("hex", "defender_hex"),
            "target_hex": ("target_hex", "hex"), "target_sector": ("sector", "target_sector"),
@@ -34,16 +37,28 @@ def _selects(filter_text: str, unit) -> bool:
     return any(props.get(p) == v for p, v in _TEST.findall(filter_text))
 
 
-def _counts(c: Calculator, units, attacker: bool) -> dict[str, int]:
-    """The stack counts the engine gives each CountStack property of a marker, for these units."""
+def _counts(c: Calculator, units, attacker: bool, strength: int | None = None) -> dict[str, int]:
+    """The stack counts the engine gives each CountStack property of a marker, for these units
+    (an attacking stack of one unit of this strength)."""
     out = {}
     calls = dict(c.attacker if attacker else c.props)
     for name, call in c.engine.items():
         m = re.fullmatch(r'CountStack\("(.*)"\)', call)
         if m and name in calls:
             text = m.group(1).replace('\\"', '"')
-            out[text] = sum(_selects(text, u) for u in units)
+            by_strength = _STRENGTH.fullmatch(text)
+            if by_strength:
+                out[text] = int(strength == int(by_strength.group(2)))
+            else:
+                out[text] = sum(_selects(text, u) for u in units)
     return out
+
+
+def _by_strength(c: Calculator) -> bool:
+    """Whether the module counts attacking units by their printed strength (divide =
+    per-unit): then each attacking stack is one unit of a printed strength."""
+    return any(_STRENGTH.search(call) for name, call in c.engine.items()
+               if name in dict(c.attacker))
 
 
 class Drawer:
@@ -159,11 +174,15 @@ class Drawer:
         n = self.rng.randint(1, min(3, len(near)))
         attackers = list(dict.fromkeys(first + self.rng.sample(near, n)))[:3]
         units = [self.rng.choice(self.units) for _ in attackers]
-        strengths = [self.rng.randint(0, 12) for _ in attackers]
+        if _by_strength(self.c):  # each attacking stack is one unit of a printed strength
+            printed = factor_values(self.game, self.att)
+            strengths = [self.rng.choice(printed) for _ in attackers]
+        else:
+            strengths = [self.rng.randint(0, 12) for _ in attackers]
         defence = self.rng.randint(1, 14)
         stack[self.dfn] = defence
         b = Battle(at=at, stack=stack, inputs=inputs, dice=dice)
-        b.attackers = [(a, {self.att: s, **_counts(self.c, [u], attacker=True)})
+        b.attackers = [(a, {self.att: s, **_counts(self.c, [u], True, s)})
                        for a, s, u in zip(attackers, strengths, units)]
         for attr in self.roles.get("attacker", ()):
             api[f"attacker_{attr}"] = sorted({getattr(u, attr) for u in units if getattr(u, attr)})
@@ -238,9 +257,50 @@ def rule_uses(c: Calculator, case: Case) -> dict[str, int]:
     return out
 
 
+def settings_acting(t, c: Calculator, case: Case) -> set[str]:
+    """The combat table settings that act in a situation, as the module computes it: ends
+    after the shifts (odds or a differential past an end), divide = per-unit (several attackers
+    against terrain that divides), a modifier for terrain or a region (the place has it)."""
+    if t.kind not in ("ratio", "differential"):
+        return set()
+    src = marker_source(c, case.battle)
+
+    def num(name: str) -> int:
+        try:
+            return int(src.get(name) or 0)
+        except (ValueError, EvalError):
+            return 0
+    out = set()
+    if t.ends == "after-shifts":
+        at = num("CombatOddsCol") if t.kind == "ratio" else num("CombatBase")
+        last = len(t.columns) - 1 if t.kind == "ratio" else t.columns - 1
+        if not 0 <= at <= last:
+            out.add("ends")
+    if _by_strength(c) and len(case.battle.attackers) > 1 and \
+            num("CombatDivided") != num("CombatAttack"):
+        out.add("divide")
+    line = str(src.get("CombatLine") or "")
+    if any(f", {m.label} " in line for m in t.modifiers if place_bound(m)):
+        out.add("modifiers")
+    return out
+
+
+def settings_wanted(t, c: Calculator) -> set[str]:
+    """The settings of settings_acting that the table has."""
+    if t.kind not in ("ratio", "differential"):
+        return set()
+    out = {"ends"} if t.ends == "after-shifts" else set()
+    if _by_strength(c):
+        out.add("divide")
+    if any(place_bound(m) for m in t.modifiers):
+        out.add("modifiers")
+    return out
+
+
 def situations(game, t, c: Calculator, valid) -> list[Case]:
     """At least MIN situations `valid` accepts (the calculator resolves them), then more until
-    every rule the module compiles has applied in one (as far as TRIES draws can find one)."""
+    every rule the module compiles has applied in one (as far as TRIES draws can find one), and
+    each table setting the module applies has acted in SETTINGS of them."""
     d = Drawer(game, t, c)
     out: list[Case] = []
     tries = 0
@@ -263,4 +323,20 @@ def situations(game, t, c: Calculator, valid) -> list[Case]:
         if new and valid(case):
             out.append(case)
             applied |= new
+    acted: dict[str, int] = {}
+    for case in out:
+        for k in settings_acting(t, c, case):
+            acted[k] = acted.get(k, 0) + 1
+    wanted = settings_wanted(t, c)
+    tries = 0
+    while any(acted.get(k, 0) < SETTINGS for k in wanted) and tries < TRIES:
+        tries += 1
+        case = d.draw()
+        if case is None:
+            continue
+        new = {k for k in settings_acting(t, c, case) if acted.get(k, 0) < SETTINGS}
+        if new and valid(case):
+            out.append(case)
+            for k in new:
+                acted[k] = acted.get(k, 0) + 1
     return out

@@ -281,3 +281,55 @@ def test_a_game_from_the_readme_resolves_its_river_assault_in_the_engine(tmp_pat
     assert res["props"][("R", "CombatResult")] == calc["result"]
     for said in ("Blue in the fort", "Every attacker across the river", "Artillery support"):
         assert said in res["chat"][0]
+
+
+def test_each_unit_of_a_stack_halved_on_its_own_in_the_engine(tmp_path):
+    """tests/fixtures/hold-the-line in the real engine: a team of 3 and a squad of 5 stacked in
+    0604 attack the machine guns (defence 2) in the stone building 0504. The marker counts the
+    stack's units by printed strength (CountStack on the pieces), halves each on its own and
+    rounds down (3.3): 1 + 2 = 3, odds 3:2, 1:1 (halving the total, 8 / 2 = 4, would read 2:1);
+    turn 1's surprise shifts one right (3.7): 2:1; the stone building adds one to the roll
+    (3.5), read from the hex. The chat line is the evaluator's, the result the calculator's."""
+    from repo_paths import ROOT
+
+    from builder.load import load_game
+    from builder.vassal.geometry import BoardGeometry
+    from builder.vassal_combat import calculators as all_calculators
+    from tests.vassal_combat.situations import _counts
+
+    g = load_game(ROOT / "tests" / "fixtures" / "hold-the-line")
+    sc = g.scenarios[0]
+    where = _setup(g, sc)
+    crt = next(c for c in all_calculators(g) if c.table_id == "crt")
+    team, squad, mg = g.unit_by_id["b-4"], g.unit_by_id["r-3"], g.unit_by_id["b-5"]
+    att, dfn = factor_property(g, "attack"), factor_property(g, "defence")
+    assert (_factor(g, team, att), _factor(g, squad, att), _factor(g, mg, dfn)) == (3, 5, 2)
+    t_at = next(at for at, us in where.items() if team in us)
+    s_at = next(at for at, us in where.items() if squad in us)
+    assert next(at for at, us in where.items() if mg in us) == "0504"
+    x, y = BoardGeometry(g).hex_point("0604")
+    script = [f"SETUP\t{sc.name}", f"MOVE\t{team.id}\t{t_at}\t{x}\t{y}",
+              f"MOVE\t{squad.id}\t{s_at}\t{x}\t{y}",
+              f"DROP\tR\t{crt.marker}\t{mg.id}\t0504",
+              f"DROP\tA\t{crt.attacker_name}\t{team.id}\t0604",
+              "CALCS\tR", f"KEY\tR\t{CTRL_R}", f"PROPS\tR\t{','.join(SHOWN)},CombatDivided"]
+    res = _play(g, tmp_path, script)
+    assert not res["problems"], res["problems"]
+    assert res["dropped"]["A"][0] == "0604"
+    assert len(res["chat"]) == 1, res["chat"]
+    props = res["props"]
+    assert (props[("R", "CombatAttack")], props[("R", "CombatDivided")]) == ("8", "3")
+    die = int(props[("R", "CombatDie")])
+    stack = {att: 8}
+    for unit, strength in ((team, 3), (squad, 5)):
+        for k, n in _counts(crt, [unit], True, strength).items():
+            stack[k] = stack.get(k, 0) + n
+    battle = Battle(at="0504", stack={dfn: 2, **_counts(crt, [mg], False)},
+                    attackers=[("0604", stack)], inputs={"Turn": "1"}, dice={"CombatDie": die})
+    assert _strip(res["chat"][0]) == report(crt, battle)
+    assert "each unit / 2 (Stone building) = 3" in res["chat"][0]
+    assert "Defender in a stone building +1" in res["chat"][0]
+    calc = api.calculate(g, "crt", {"attack": "3,5", "defence": 2, "hex": "0504", "turn": 1},
+                         roll=die).to_dict()
+    assert calc["column"] == "2:1" and f"column {calc['column']}," in res["chat"][0]
+    assert props[("R", "CombatResult")] == calc["result"]

@@ -6,7 +6,10 @@ here; the real engine in test_situations_engine.py), and the answers are equal."
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from functools import cache
+from pathlib import Path
 
 import pytest
 from repo_paths import ROOT
@@ -18,8 +21,35 @@ from builder.vassal_combat.simulate import answer
 from tests.vassal_combat.cases import expected
 from tests.vassal_combat.situations import MIN, rule_uses, situations
 
+# a table setting no sample or fixture has on a kind, tried on a copy of a fixture: name ->
+# (fixture, text in its tables.toml, the text with the setting)
+VARIANTS = {
+    "tables-hex-ends-after-shifts": ("tables-hex", 'kind = "differential"\n',
+                                     'kind = "differential"\nends = "after-shifts"\n'),
+    # each unit divided with a rule for each unit that crosses and one for the whole attack
+    "odds-river-divide-per-unit": ("odds-river", 'kind = "ratio"', 'kind = "ratio"\n'
+                                   'divide = "per-unit"\n'),
+    "eastern-front-divide-per-unit": ("eastern-front", 'kind = "ratio"', 'kind = "ratio"\n'
+                                      'divide = "per-unit"\n'),
+}
+
+
+def _variant(name: str) -> str:
+    """A fixture with a setting changed, copied once per test process."""
+    fixture, old, new = VARIANTS[name]
+    folder = Path(_VARIANTS_DIR.name) / name
+    if not folder.exists():
+        shutil.copytree(ROOT / "tests" / "fixtures" / fixture, folder)
+        text = (folder / "tables.toml").read_text(encoding="utf-8")
+        assert old in text, f"{fixture}: '{old}' is not in its tables.toml"
+        (folder / "tables.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    return str(folder)
+
+
+_VARIANTS_DIR = tempfile.TemporaryDirectory(prefix="situations-")
 FOLDERS = sorted(str(p) for p in (ROOT / "sources").iterdir() if (p / "game.toml").is_file()) + \
-    sorted(str(p) for p in (ROOT / "tests" / "fixtures").iterdir() if (p / "tables.toml").is_file())
+    sorted(str(p) for p in (ROOT / "tests" / "fixtures").iterdir() if (p / "tables.toml").is_file()) \
+    + [_variant(name) for name in VARIANTS]
 
 
 @cache

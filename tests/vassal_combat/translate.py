@@ -12,9 +12,9 @@ from types import SimpleNamespace
 
 from builder.tables.rules import ATTRIBUTES
 from builder.vassal_combat import calculators
-from builder.vassal_combat.calculator import factor_property
+from builder.vassal_combat.calculator import factor_property, factor_values
 from builder.vassal_combat.simulate import Battle, answer
-from tests.vassal_combat.situations import _counts
+from tests.vassal_combat.situations import _by_strength, _counts
 
 PLACE = ("hex", "defender_hex", "target_hex", "sector", "target_sector")
 STRENGTH = ("attack", "defence", "attacker_hexes", "attacker_sectors", "firepower", "roll")
@@ -73,8 +73,11 @@ def on_the_board(game, table_id: str, inputs: dict, roll=None) -> dict | None:
         defender = _unit("defender", inputs)
         attacker = _unit("attacker", inputs)
         stack = {dfn: int(inputs.get("defence", 0)), **_counts(c, [defender], False)}
-        attackers = [(h, {att: s, **_counts(c, [attacker], True)})
-                     for h, s in zip(hexes, strengths + [0] * (len(hexes) - len(strengths)))]
+        strengths += [0] * (len(hexes) - len(strengths))
+        if _by_strength(c) and not set(strengths) <= set(factor_values(game, att)):
+            return None  # the module counts units by printed strength: no such unit
+        attackers = [(h, {att: s, **_counts(c, [attacker], True, s)})
+                     for h, s in zip(hexes, strengths)]
         b = Battle(at=where, stack=stack, attackers=attackers, inputs=marker)
     else:
         target = _unit("target", inputs)
