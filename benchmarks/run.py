@@ -1,6 +1,6 @@
 """Time the builder on the samples and on synthetic games; print wall time and peak memory.
 
-    python3 benchmarks/run.py                 # every workload (a to e), a Markdown table
+    python3 benchmarks/run.py                 # every workload (a to e, w), a Markdown table
     python3 benchmarks/run.py --only b,e      # some workloads
     python3 benchmarks/run.py --keep DIR      # keep the synthetic games and outputs in DIR
 
@@ -426,6 +426,58 @@ def workload_e(work: Path, repeat: int) -> list[Row]:
     return rows
 
 
+def workload_w(work: Path, repeat: int) -> list[Row]:
+    """`builder watch` on a copy of Scheldt: from saving counters.csv with a new factor to the
+    preview server giving the counter sheet that shows it (the page polls every 0.3 s more)."""
+    import json
+    import urllib.request
+
+    game = work / "watch" / "scheldt"
+    shutil.rmtree(game.parent, ignore_errors=True)
+    shutil.copytree(ROOT / "sources" / "scheldt", game)
+    env = dict(os.environ, BUILDER_PROGRESS="off", PYTHONPATH=str(ROOT))
+    if MODEL_CACHE is not None:
+        env["BUILDER_CACHE_DIR"] = str(MODEL_CACHE)
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "builder", "watch", str(game), "--out",
+                             str(game.parent / "out"), "--port", "0"], cwd=game.parent, env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+    def get(url: str) -> bytes:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            return r.read()
+
+    try:
+        url = next((line.split()[1] for line in proc.stdout if line.startswith("preview: ")), "")
+        if not url:
+            return [Row("w", "`builder watch`", note="the watcher printed no preview address")]
+        counters = game / "counters.csv"
+        text = counters.read_text(encoding="utf-8")
+        times = []
+        for i in range(max(repeat, 3)):
+            version = json.loads(get(url + "state"))["version"]
+            factor = f"{71 + i}-4-5,"
+            start = time.perf_counter()
+            counters.write_text(text.replace("regiment,3-4-5,", f"regiment,{factor}", 1),
+                                encoding="utf-8")
+            while time.perf_counter() - start < 30:
+                state = json.loads(get(url + "state"))
+                if state["version"] > version:
+                    sheet = next(f for f in state["files"] if f.endswith("-counters-1-front.svg"))
+                    if f">{71 + i}</text>".encode() in get(url + "files/" + sheet):
+                        break
+                time.sleep(0.02)
+            else:
+                return [Row("w", "`builder watch`", note="the new factor not served in 30 s")]
+            times.append(time.perf_counter() - start)
+        row = Row("w", "`builder watch`, a counter's factor saved until its sheet is served "
+                  "(Scheldt)", statistics.median(times),
+                  note=f"{len(times)} saves: " + ", ".join(f"{t:.2f}" for t in times) + " s")
+        return [_check(row, 1.7)]
+    finally:
+        proc.terminate()
+        proc.wait()
+
+
 def machine() -> str:
     cpu = platform.processor() or ""
     try:
@@ -466,13 +518,15 @@ def table(rows: list[Row]) -> str:
 C_FORMATS: list[str] = []  # --formats: (c) and (d) with these formats only
 NO_ANCHOR = False  # --no-anchor: (b) without its LaTeX reference row
 
-WORKLOADS = {"a": workload_a, "b": workload_b, "c": workload_cd, "e": workload_e}
+WORKLOADS = {"a": workload_a, "b": workload_b, "c": workload_cd, "e": workload_e,
+             "w": workload_w}
 
 
 def parser() -> argparse.ArgumentParser:
     """The command line (the README's commands are parsed by it in tests/readme)."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--only", default="a,b,c,d,e", help="workloads to run, e.g. 'b,e' (d needs c)")
+    p.add_argument("--only", default="a,b,c,d,e,w",
+                   help="workloads to run, e.g. 'b,e' (d needs c)")
     p.add_argument("--repeat", type=int, default=1, help="runs per measurement (median)")
     p.add_argument("--keep", type=Path, help="work in this folder and keep it")
     p.add_argument("--formats", default="", help="(c) and (d) with these formats only, e.g. "

@@ -36,7 +36,7 @@ def terrain_of(game, h: HexId) -> tuple[str, ...]:
 
 def regions_of(game, h: HexId) -> tuple[str, ...]:
     """Ids of the map's regions that hold the hex."""
-    return tuple(r.id for r in game.map.regions if h in set(game.hexes(r.hexes)))
+    return game.region_index.get(h, ())
 
 
 def terrain_name(game, terrain_id: str) -> str:

@@ -45,7 +45,8 @@ def pytest_xdist_make_scheduler(config, log):
 def pytest_collection_modifyitems(items):
     """Mark `browser` every test that asks for the browser and `slow` every test that asks for
     sample_outputs (directly or through a fixture), then order the modules: engine, browser,
-    slow, the rest (each module's tests keep their order)."""
+    slow, the rest (each module's tests keep their order, but the engine tests that open a
+    game's module go together by game: vassal_game)."""
     for item in items:
         names = getattr(item, "fixturenames", ())
         if "browser" in names:
@@ -61,7 +62,25 @@ def pytest_collection_modifyitems(items):
     for item in items:
         module = item.nodeid.split("::")[0]
         module_rank[module] = min(module_rank.get(module, len(RUN_FIRST)), rank(item))
-    items.sort(key=lambda item: module_rank[item.nodeid.split("::")[0]])
+    items.sort(key=lambda item: (module_rank[item.nodeid.split("::")[0]], vassal_game(item),
+                                 "engine_runs" not in getattr(item, "fixturenames", ())))
+
+
+def vassal_game(item) -> str:
+    """The game whose module an engine test opens ('' for the other tests): its
+    vassal_game("name") mark, or its `name` parameter. The engine tests of one game run one
+    after another (across their modules, which one xdist group keeps on one worker), so the
+    game's long-lived engine (tests/vassal_combat/engine.py) opens its module once; the module
+    checks (engine_runs) first, as they read the engine as a player who just opened the module
+    finds it (after a game is closed the turn button's tooltip still names the last turn)."""
+    if not item.get_closest_marker("engine"):
+        return ""
+    mark = item.get_closest_marker("vassal_game")
+    if mark:
+        return mark.args[0]
+    spec = getattr(item, "callspec", None)
+    name = spec.params.get("name") if spec else None
+    return Path(str(name)).name if isinstance(name, str) else ""
 
 
 @pytest.fixture(autouse=True, scope="session")

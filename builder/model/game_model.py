@@ -149,6 +149,17 @@ class Game(Model):
         return {h: tuple(assigned.get(h, default)) for h in self.grid.all_hexes()}
 
     @cached_property
+    def region_index(self) -> dict[HexId, tuple[str, ...]]:
+        """Each hex's region ids, in the map's order of regions (hex maps only): the rules
+        assistant asks it of every place it reads, thousands of times in a batch of answers."""
+        index: dict[HexId, list[str]] = {}
+        if self.is_hex:
+            for r in self.map.regions:
+                for h in dict.fromkeys(self.hexes(r.hexes)):
+                    index.setdefault(h, []).append(r.id)
+        return {h: tuple(ids) for h, ids in index.items()}
+
+    @cached_property
     def hex_levels(self) -> dict[HexId, int]:
         """Hexes whose ground level map.toml's [[levels]] gives (line of sight)."""
         return {h: block.level for block in getattr(self.map, "levels", ())

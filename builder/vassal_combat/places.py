@@ -17,23 +17,11 @@ def default_terrain(game) -> tuple[str, ...]:
     return (game.map.default_terrain,) if game.is_hex else ()
 
 
-_REGIONS: dict[int, tuple[object, dict]] = {}
-
-
 def regions(game, place) -> tuple[str, ...]:
-    """Ids of the map's regions holding a hex (as mapinfo.regions_of, indexed once per game)."""
+    """Ids of the map's regions holding a hex (as mapinfo.regions_of)."""
     if not game.is_hex:
         return ()
-    cached = _REGIONS.get(id(game))
-    if cached is None or cached[0] is not game:
-        index: dict = {}
-        for r in game.map.regions:
-            for h in set(game.hexes(r.hexes)):
-                index.setdefault(h, []).append(r.id)
-        cached = (game, {h: tuple(v) for h, v in index.items()})
-        _REGIONS.clear()  # one game at a time is enough; keeps memory flat
-        _REGIONS[id(game)] = cached
-    return cached[1].get(place, ())
+    return game.region_index.get(place, ())
 
 
 def hexside_types(game) -> list[tuple[str, str, tuple[str, ...]]]:

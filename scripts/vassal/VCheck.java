@@ -4,6 +4,7 @@
 // probe points. Run by scripts/vassal-check under Xvfb; the Python tests judge the records.
 //
 // Usage: java VCheck MODULE.vmod [PROBES.tsv]   (PROBES: "map<TAB>x<TAB>y" per line)
+// (the tests run the same steps in a long-lived engine: tests/vassal_combat/java/EngineServer.java)
 // Modal dialogs (VASSAL 3.7's new-game wizard) are answered by WizardCloser: ANSWERED records.
 
 import java.awt.Component;
@@ -94,6 +95,10 @@ public class VCheck {
     SwingUtilities.invokeAndWait(r);
   }
 
+  /** The script a one-shot run plays; tests/vassal_combat/engine.py sends the same lines to a
+   *  long-lived engine (EngineServer), one per module. */
+  static final String[] STEPS = {"ATTRIBUTES", "REPORT", "TOOLBARS", "SETUPS"};
+
   public static void main(String[] args) throws Exception {
     LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
     Catcher catcher = new Catcher();
@@ -109,6 +114,7 @@ public class VCheck {
     });
 
     final String path = args[0];
+    final String[] loadError = {null};
     onEdt(() -> {
       try {
         Info.setConfig(new StandardConfig());
@@ -119,64 +125,81 @@ public class VCheck {
         GameModule.init(new GameModule(new DataArchive(path)));
       }
       catch (Throwable t) {
-        problem("LOADFAIL", t.toString());
+        loadError[0] = t.toString();
         t.printStackTrace();
       }
     });
-    GameModule gm = GameModule.getGameModule();
-    if (gm == null) {
-      problem("LOADFAIL", "no module");
-      finish();
-      return;
+    if (loadError[0] == null && GameModule.getGameModule() == null) {
+      loadError[0] = "no module";
     }
-    OUT.println("LOADED\t" + clean(gm.getGameName()) + "\t" + clean(gm.getGameVersion()));
-    OUT.println("ENGINE\t" + clean(Info.getVersion()));
-
-    onEdt(() -> {
-      try {
-        attributes(gm);
+    onEdt(() -> begin(loadError[0]));
+    if (loadError[0] == null) {
+      for (String step : STEPS) {
+        final String[] f = {step, args.length > 1 ? args[1] : ""};
+        onEdt(() -> {
+          try {
+            run(f);
+          }
+          catch (Throwable t) {
+            problem("EXCEPTION", t.toString());
+            t.printStackTrace();
+          }
+        });
       }
-      catch (Throwable t) {
-        problem("EXCEPTION", t.toString());
-        t.printStackTrace();
-      }
-    });
-    onEdt(() -> {
-      try {
-        report(gm);
-      }
-      catch (Throwable t) {
-        problem("EXCEPTION", t.toString());
-        t.printStackTrace();
-      }
-    });
-    onEdt(() -> {
-      try {
-        toolbars(gm);
-      }
-      catch (Throwable t) {
-        problem("EXCEPTION", t.toString());
-        t.printStackTrace();
-      }
-    });
-    onEdt(() -> {
-      try {
-        setups(gm, args.length > 1 ? args[1] : null);
-      }
-      catch (Throwable t) {
-        problem("EXCEPTION", t.toString());
-        t.printStackTrace();
-      }
-    });
-    Thread.sleep(500);
-    onEdt(VCheck::dialogs);
-    finish();
+    }
+    end();
+    Runtime.getRuntime().halt(0);
   }
 
-  static void finish() {
+  static String askSide;  // VCHECK_ASK_SIDE, or ASK in a script: sides to ask for as 3.7 does
+
+  /** A run begins: no problem yet; LOADED and ENGINE (or why the module did not open). */
+  static void begin(String loadError) {
+    problems.clear();
+    askSide = System.getenv("VCHECK_ASK_SIDE");
+    if (loadError != null) {
+      problem("LOADFAIL", loadError);
+      return;
+    }
+    GameModule gm = GameModule.getGameModule();
+    OUT.println("LOADED\t" + clean(gm.getGameName()) + "\t" + clean(gm.getGameVersion()));
+    OUT.println("ENGINE\t" + clean(Info.getVersion()));
+  }
+
+  /** One step: ATTRIBUTES, REPORT, TOOLBARS, SETUPS [probes file or .vsav to write],
+   *  ASK side,side (ask for a side modally when the new game starts, as VASSAL 3.7 does). */
+  static void run(String[] f) throws Exception {
+    GameModule gm = GameModule.getGameModule();
+    String arg = f.length > 1 && !f[1].isEmpty() ? f[1] : null;
+    switch (f[0]) {
+      case "ATTRIBUTES":
+        attributes(gm);
+        return;
+      case "REPORT":
+        report(gm);
+        return;
+      case "TOOLBARS":
+        toolbars(gm);
+        return;
+      case "SETUPS":
+        setups(gm, arg);
+        return;
+      case "ASK":
+        askSide = arg;
+        return;
+      default:
+        problem("BADCOMMAND", f[0]);
+    }
+  }
+
+  /** The run ends (off the event thread): dialogs still open are problems; DONE. */
+  static void end() throws Exception {
+    if (GameModule.getGameModule() != null) {
+      Thread.sleep(500);
+      onEdt(VCheck::dialogs);
+    }
     OUT.println("DONE\t" + problems.size());
     OUT.flush();
-    Runtime.getRuntime().halt(0);
   }
 
   /** Every buildFile attribute the engine's component does not know (VASSAL ignores those silently). */
@@ -393,7 +416,7 @@ public class VCheck {
     GameState gs = gm.getGameState();
     gs.setup(false);  // File > New Game starts from a closed game: at-start stacks are placed then
     gs.setup(true);
-    String ask = System.getenv("VCHECK_ASK_SIDE");
+    String ask = askSide;
     if (ask != null && !ask.isEmpty()) {
       // a modal side question as VASSAL 3.7 asks it, to prove the checker answers it
       OUT.println("ASKED\t" + clean(WizardCloser.askSideLikeTheWizard(ask.split(","))));

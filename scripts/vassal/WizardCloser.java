@@ -57,6 +57,9 @@ public final class WizardCloser {
 
   static void answer(Dialog d, Consumer<String> report) {
     try {
+      if (!d.isShowing()) {
+        return;  // closed since it was seen (answered already, or closed by the engine)
+      }
       StringBuilder text = new StringBuilder();
       text(d, text);
       boolean logfile = text.toString().contains("Start new Logfile?");

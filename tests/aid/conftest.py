@@ -65,10 +65,14 @@ class Watch:
 
 @pytest.fixture
 def open_page(browser):
-    """open_page(path, width=..., height=...) -> (page, watch); checked when the test ends."""
+    """open_page(path, width=..., height=..., clock=False) -> (page, watch); checked when the
+    test ends. With clock=True the page's time stands still once it has loaded: its timers
+    (the live region's pause after typing) run when the test moves it on, page.clock.run_for(ms),
+    so a test waits for no real time."""
     opened = []
 
-    def _open(path: Path, width: int = 1280, height: int = 900, context_args: dict | None = None):
+    def _open(path: Path, width: int = 1280, height: int = 900, context_args: dict | None = None,
+              clock: bool = False):
         ctx = browser.new_context(viewport={"width": width, "height": height},
                                   **(context_args or {}))
         page = ctx.new_page()
@@ -88,7 +92,11 @@ def open_page(browser):
                 if r.url.split("#")[0] != url else None)
         page.on("console", lambda m: watch.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: watch.errors.append(f"uncaught: {e}"))
+        if clock:
+            page.clock.install()
         page.goto(url)
+        if clock:
+            page.clock.pause_at(page.evaluate("Date.now()") + 1000)
         opened.append((ctx, watch))
         return page, watch
 

@@ -32,6 +32,16 @@ def pick(game) -> list[tuple[str, dict, object, dict]]:
     return [case for slot in chosen.values() for case in slot.values()]
 
 
+NEXT_FRAME = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def next_frame(page) -> None:
+    """Wait until the browser has drawn the page once more: what a change set off in the page's
+    requestAnimationFrame and ResizeObserver callbacks (tab stops of table regions that now
+    overflow, the sections bar's current link) has run, with no fixed wait."""
+    page.evaluate(NEXT_FRAME)
+
+
 def open_section(page, section_id: str) -> None:
     """Open a folded section of the page as a player does: its link in the sections bar."""
     if not page.evaluate("(id) => document.getElementById(id).open", section_id):

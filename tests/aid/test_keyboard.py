@@ -8,7 +8,7 @@ import pytest
 
 from builder.tables import api
 from tests.aid.conftest import GAMES, SAMPLES, game_id
-from tests.aid.forms import on_page, open_section
+from tests.aid.forms import next_frame, on_page, open_section
 
 # records, as each element gets the keyboard's focus (the browser has scrolled it into view by
 # then), whether it is clear of the bars and inside the window
@@ -50,7 +50,7 @@ def test_focus_is_never_under_a_bar(name, width, pages, open_page):
     page, _ = open_page(pages[name], width=width, height=700)
     page.evaluate("document.querySelectorAll('details:not(.dice-history)')"
                   ".forEach(d => { d.open = true; })")
-    page.wait_for_timeout(100)  # the table regions' tab stops follow the new layout
+    next_frame(page)  # the table regions' tab stops follow the new layout
     page.evaluate(WATCH_FOCUS)
     stops = page.evaluate(TABBABLE)
     for _ in range(stops):
@@ -85,7 +85,7 @@ def test_one_short_line_per_calculation(name, games, pages, open_page):
     calc = _first_dice_calc(games, name)
     if calc is None:
         pytest.skip(f"{game_id(name)}: no calculator with dice and a number to type")
-    page, _ = open_page(pages[name], width=390, height=800)
+    page, _ = open_page(pages[name], width=390, height=800, clock=True)
     open_section(page, "calculators")
     card = page.locator(f"#calc-{calc['id']}")
     if not card.evaluate("d => d.open"):
@@ -99,9 +99,11 @@ def test_one_short_line_per_calculation(name, games, pages, open_page):
     _live_log(page)
     field = card.locator(f"[name='{numbers[0]['id']}']")
     field.fill("")
-    field.press_sequentially("12" if numbers[0]["max"] is None or numbers[0]["max"] >= 12 else "1",
-                             delay=120)
-    page.wait_for_timeout(1500)
+    for key in "12" if numbers[0]["max"] is None or numbers[0]["max"] >= 12 else "1":
+        field.press(key)
+        page.clock.run_for(120)  # a player's pace
+    assert page.evaluate("window.__said") == [], "said while the player types"
+    page.clock.run_for(1500)
     said = page.evaluate("window.__said")
     assert len(said) == 1, f"typing gave {len(said)} announcements: {said}"
     _, region, text = said[0]
@@ -111,7 +113,7 @@ def test_one_short_line_per_calculation(name, games, pages, open_page):
     # rolling: one line with the roll and the result, and the dice display says nothing
     page.evaluate("window.__said = []")
     card.locator("[data-action=roll-resolve]").click()
-    page.wait_for_timeout(800)
+    page.clock.run_for(800)
     said = page.evaluate("window.__said")
     assert [s[1] for s in said] == ["announce"], said
     result = card.locator(".calc-out").get_attribute("data-result")
@@ -121,7 +123,7 @@ def test_one_short_line_per_calculation(name, games, pages, open_page):
     die = page.locator(".die-btn").last
     spec = die.get_attribute("data-dice")
     die.click()
-    page.wait_for_timeout(500)
+    page.clock.run_for(500)
     said = page.evaluate("window.__said")
     total = page.locator("#dice-out").get_attribute("data-total")
     assert len(said) == 1 and said[0][2].startswith(f"{spec}: {total}"), said
@@ -163,8 +165,8 @@ def test_first_calculator_in_a_handful_of_keys(games, pages, open_page):
             continue
         page, _ = open_page(pages[name], width=390, height=800)
         n = _press_until(page, "e.dataset.jump === 'calc'", limit=3)
-        page.keyboard.press("Enter")
-        page.wait_for_timeout(50)
+        page.keyboard.press("Enter")  # the first field gets the keyboard once the link is followed
+        page.wait_for_function("() => document.activeElement.closest('details.calc')")
         first = page.evaluate("document.activeElement.closest('details.calc')?.id")
         assert first == f"calc-{calcs[0]['id']}", (name, first)
         if calcs[0]["dice"]:
@@ -193,13 +195,12 @@ def test_every_calculator_by_keyboard_alone(name, games, pages, open_page, typed
         # the Calculators link of the sections bar, Enter, then the calculator's link
         presses = _press_until(page, "e.getAttribute('href') === '#calculators'", 12)
         page.keyboard.press("Enter")
-        page.wait_for_timeout(50)
+        next_frame(page)
         presses += 1 + _press_until(page, f"e.getAttribute('href') === '#calc-{calc_id}'", 40)
         assert presses <= 12 + len(specs), f"{calc_id}: {presses} presses to its link"
         page.keyboard.press("Enter")
-        page.wait_for_timeout(50)
         form = f"#calc-{calc_id} form"
-        assert page.evaluate(f"document.querySelector('{form}').contains(document.activeElement)")
+        page.wait_for_function(f"() => document.querySelector('{form}').contains(document.activeElement)")
         page.evaluate(f"document.querySelector('{form}').reset()")
         by_name = {i["id"]: i for i in spec["inputs"]}
         for _ in range(40):  # walk the form's fields in tab order

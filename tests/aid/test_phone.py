@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.aid.conftest import GAMES, SAMPLES, game_id
-from tests.aid.forms import on_page
+from tests.aid.forms import next_frame, on_page
 
 WIDTHS = (360, 1280)
 # As opened, a page is its title, the sections bar, "About the game" and one heading per section
@@ -69,7 +69,7 @@ CELLS_SEEN = """async () => {
 def test_every_table_cell_is_read_in_place(name, width, pages, open_page):
     page, _ = open_page(pages[name], width=width, height=800)
     page.evaluate("document.querySelectorAll('details:not(.dice-history)').forEach(d => { d.open = true; })")
-    page.wait_for_timeout(100)
+    next_frame(page)  # the table regions follow the new layout
     found = page.evaluate(CELLS_SEEN)
     assert found["seen"]["tables"] >= 2 and found["seen"]["cells"] > 20, found["seen"]
     assert not found["bad"], f"{game_id(name)} at {width} px: {found['bad'][:5]}"
@@ -105,7 +105,7 @@ def test_every_section_one_tap_away(name, width, pages, open_page):
         assert box and 0 <= box["y"] and box["y"] + box["height"] <= 800 and box["x"] + box["width"] <= width, \
             f"{sid}: its link is off the screen: {box}"
         link.click()
-        page.wait_for_timeout(150)
+        next_frame(page)  # the bar marks the current section on the next frame
         state = page.evaluate("""(id) => {
           const d = document.getElementById(id), s = d.querySelector('summary').getBoundingClientRect();
           const bar = document.querySelector('nav.sections').getBoundingClientRect();
@@ -183,8 +183,8 @@ def test_roll_in_a_few_key_presses(games, pages, open_page):
         if not calcs or not calcs[0]["dice"]:
             continue
         k = _press_until(page, "e.dataset.jump === 'calc'", limit=3)
-        page.keyboard.press("Enter")
-        page.wait_for_timeout(50)
+        page.keyboard.press("Enter")  # the first field gets the keyboard once the link is followed
+        page.wait_for_function("() => document.activeElement.closest('details.calc')")
         more = _press_until(page, "e.dataset.action === 'roll-resolve'", limit=8 - k - 1)
         print(f"{game_id(name)}: die button {n} presses, roll button {k + 1 + more}")
 
@@ -195,7 +195,7 @@ def test_the_cell_check_can_fail(pages, open_page):
     name = "vimy-ridge" if "vimy-ridge" in pages else SAMPLES[0]
     page, _ = open_page(pages[name], width=360, height=800)
     page.evaluate("document.querySelectorAll('details:not(.dice-history)').forEach(d => { d.open = true; })")
-    page.wait_for_timeout(100)
+    next_frame(page)  # the table regions follow the new layout
     page.evaluate("""() => {
       document.querySelectorAll('.pager').forEach(p => p.remove());
       const s = document.createElement('style');

@@ -88,19 +88,24 @@ def test_format_groups_keep_the_print_formats_together():
 
 
 def test_while_waiting_runs_once_here_while_the_steps_run(two_jobs):
-    import time
+    import multiprocessing
 
-    def step():
-        began = time.time()
-        time.sleep(0.5)
-        return os.getpid(), began, time.time()
+    waited = multiprocessing.get_context("fork").Event()  # the children share it (forked)
 
-    seen = []
-    ran = side_by_side.run([step, step, step], while_waiting=lambda: seen.append(
-        (os.getpid(), time.time())))
-    assert len(seen) == 1 and seen[0][0] == os.getpid() not in {pid for pid, _, _ in ran}
-    # after the first steps began, before they ended (not after every step)
-    assert min(b for _, b, _ in ran) <= seen[0][1] + 0.3 and seen[0][1] < min(e for *_, e in ran)
+    def step():  # waits for while_waiting: it must run while the steps run, not after
+        return os.getpid(), waited.wait(timeout=30)
+
+    seen, others = [], {c.pid for c in multiprocessing.active_children()}
+
+    def while_waiting():
+        started = {c.pid for c in multiprocessing.active_children()} - others
+        seen.append((os.getpid(), len(started)))
+        waited.set()
+
+    ran = side_by_side.run([step, step, step], while_waiting=while_waiting)
+    # once, here, after the first two steps' processes started, before any step ended
+    assert seen == [(os.getpid(), 2)] and os.getpid() not in {pid for pid, _ in ran}
+    assert all(ok for _, ok in ran)
 
 
 def test_while_waiting_runs_first_when_the_steps_run_here():

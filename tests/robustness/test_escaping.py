@@ -20,6 +20,7 @@ from robustness.robust_runner import ROOT, run_builder
 
 from builder.load import load_game
 from builder.vassal.pieces import marker_name, unit_name
+from tests.aid.forms import NEXT_FRAME
 
 GAME = ROOT / "tests" / "fixtures" / "robust-escape"
 SAFE_XML = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
@@ -136,7 +137,7 @@ def test_html_aid_shows_data_as_text_and_runs_none_of_it(built, browser):
                    else (requests.append(r.request.url), r.abort()))
         page.goto(url)
         page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
-        page.wait_for_timeout(200)
+        page.evaluate(NEXT_FRAME)  # drawn once more, everything unfolded
         assert TITLE in page.title()
         text = flat(page.evaluate("document.body.innerText"))
         missing = [s for s in SHOWN if flat(s) not in text]

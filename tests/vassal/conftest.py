@@ -11,20 +11,15 @@ sys.path.insert(0, str(Path(__file__).parent))  # vmod_cases, vmod_validator, vm
 
 from vmod_cases import GAMES, game_id
 
-from builder.load import find_game, load_game
-
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> dict:
     """game id -> (Game, ModuleBuild, path of the written .vmod)."""
-    from builder.vassal.module import build_module
+    from tests.vassal_combat.engine import game_module, module_file
 
     out = tmp_path_factory.mktemp("vmod")
     result = {}
-    for name in GAMES:
-        game = load_game(find_game(name))
-        b = build_module(game)
-        path = out / f"{game.slug}.vmod"
-        path.write_bytes(b.vmod())
-        result[game_id(name)] = (game, b, path)
+    for name in GAMES:  # the builds the engine tests of each game use too (one per process)
+        game, b, _ = game_module(name)
+        result[game_id(name)] = (game, b, module_file(name, out))
     return result

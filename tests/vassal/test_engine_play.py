@@ -13,11 +13,18 @@ from vmod_cases import GAMES, game_id
 from builder.load import find_game, load_game
 from builder.vassal import turn_events
 from builder.vassal.geometry import BoardGeometry
-from tests.vassal_combat.engine import EngineMissing, run_gui
+from tests.vassal_combat.engine import EngineMissing, build_of, game_module, run_gui
 
-pytestmark = pytest.mark.engine
+# one worker for the engine tests that open modules (with the module checks: one build and one
+# engine per game), and one game's tests in a row (tests/conftest.py)
+pytestmark = [pytest.mark.engine, pytest.mark.xdist_group("vassal-modules")]
 CTRL_R = "82\t130"
 HEX_GAMES = [g for g in GAMES if game_id(g) != "mini" and load_game(find_game(g)).is_hex]
+
+
+def _game(name: str):
+    """The game (loaded once per test process, with its module: game_module)."""
+    return game_module(str(name))[0]
 
 
 def _entering(game, sc, turns: set[int]) -> dict[str, str]:
@@ -61,10 +68,8 @@ def _is_hex(game, text: str) -> bool:
 
 
 def _play(game, tmp_path, script: list[str], built=None) -> list[list[str]]:
-    from builder.vassal.module import build_module
-
     vmod = tmp_path / f"{game.slug}.vmod"
-    vmod.write_bytes((built or build_module(game)).vmod())
+    vmod.write_bytes((built or build_of(game)).vmod())
     spec = tmp_path / "play.txt"
     spec.write_text("\n".join(script) + "\n", encoding="utf-8")
     try:
@@ -83,7 +88,7 @@ def _played(game, tmp_path, script: list[str], built=None) -> list[list[str]]:
 
 @pytest.mark.parametrize("name", HEX_GAMES, ids=game_id)
 def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
-    game = load_game(find_game(name))
+    game = _game(name)
     sc = game.scenarios[0]
     first = sc.turns[0] if sc.turns else game.info.turns.first
 
@@ -139,11 +144,12 @@ def test_two_turns_of_the_first_scenario_in_the_engine(name, tmp_path):
     assert re.search(r"\bdie \d+", resolved[0]) or re.search(r"\broll \d+", resolved[0])
 
 
+@pytest.mark.vassal_game("eben-emael")
 def test_phases_follow_the_turn_record_in_the_engine(tmp_path):
     """Eben-Emael's glider landing is played before Phase I of turn 1 only (skip_on_turns): the
     tracker offers it on turn 1 and never again, and turn 2's events fire once, on its first
     phase (they fired on the landing phase of every turn while it was offered on all 15)."""
-    game = load_game(find_game("eben-emael"))
+    game = _game("eben-emael")
     sc = game.scenarios[0]
     landing = next(p.name for p in game.info.sequence if p.name.startswith("Glider Landing"))
     played = [(n, p.name) for n in (1, 2, 3) for p in game.info.sequence
@@ -160,11 +166,12 @@ def test_phases_follow_the_turn_record_in_the_engine(tmp_path):
     assert chat == want
 
 
+@pytest.mark.vassal_game("vimy-ridge")
 def test_the_line_of_sight_thread_reports_the_hexes_it_crosses(tmp_path):
     """Vimy's observation rules (17.3) count hexes and blocking terrain along a line of sight:
     the thread dragged from one hex to another reports every hex it crossed."""
     name = next(g for g in HEX_GAMES if game_id(g) == "vimy-ridge")
-    game = load_game(find_game(name))
+    game = _game(name)
     geom = BoardGeometry(game)
     col = game.hex("0510")
     line = [game.grid.label(game.hex(f"05{r:02d}")) for r in range(col.row, col.row + 5)]
@@ -177,12 +184,13 @@ def test_the_line_of_sight_thread_reports_the_hexes_it_crosses(tmp_path):
     assert chat[0].endswith("crossing " + ", ".join(line[1:]))
 
 
+@pytest.mark.vassal_game("scheldt")
 def test_a_withdrawal_leaves_the_map_once(tmp_path):
     """Scheldt's 155th regiment is withdrawn at the end of Turn 8 (13.1): as Turn 9 begins it
     moves from its hex to the Withdrawn box with the turn's chat line; stepping the turn back
     and forward leaves it there (one piece, not moved again, no second line for it)."""
     name = next(g for g in HEX_GAMES if game_id(g) == "scheldt")
-    game = load_game(find_game(name))
+    game = _game(name)
     sc = game.scenarios[0]
     w = sc.withdrawals[0]
     start = next(p for p in sc.setup if p.unit == w.unit)
@@ -216,6 +224,7 @@ def _victory(records) -> str:
     return [r[1] for r in records[pressed[-1]:] if r[0] == "CHAT"]
 
 
+@pytest.mark.vassal_game("operation-veritable")
 def test_the_victory_button_counts_objectives_and_eliminated_units(tmp_path):
     """Veritable (14.0), worked by hand: the Allies take Cleve (+1: its German defenders
     eliminated, an Allied unit moved in), the German player commits two Strategic Reserve units
@@ -223,12 +232,10 @@ def test_the_victory_button_counts_objectives_and_eliminated_units(tmp_path):
     Allied reserves (+2 each) hang on a supply line only the players can trace, so they are named
     for the players to add, as are the exits and the half points for units out of supply."""
     from builder.tables import victory as vt
-    from builder.vassal.module import build_module
-
     name = next(g for g in HEX_GAMES if game_id(g) == "operation-veritable")
-    game = load_game(find_game(name))
+    game = _game(name)
     sc = game.scenarios[0]
-    built = build_module(game)
+    built = build_of(game)
     geom = BoardGeometry(game)
     allied = [(p.unit, p.at) for p in sc.setup if p.unit in game.unit_by_id
               and game.unit_by_id[p.unit].side == "allied" and _is_hex(game, p.at)]
@@ -274,17 +281,16 @@ def test_the_victory_button_counts_objectives_and_eliminated_units(tmp_path):
     assert calc.result == "Draw (the historic result)"
 
 
+@pytest.mark.vassal_game("vimy-ridge")
 def test_the_victory_button_decides_vimy_from_the_board(tmp_path):
     """Vimy 12.1, worked by hand: three Canadian units of one division move onto easternmost map
     edge hexes (1 VP) and an Allied unit enters Vimy (1137) while a German unit holds Petit Vimy
     (1534): no instant win, and 1 VP is a German victory (12.2: fewer than 2 VP). Once the German
     unit in Petit Vimy is eliminated, the Allied unit in Vimy wins instantly."""
-    from builder.vassal.module import build_module
-
     name = next(g for g in HEX_GAMES if game_id(g) == "vimy-ridge")
-    game = load_game(find_game(name))
+    game = _game(name)
     sc = game.scenarios[0]
-    built = build_module(game)
+    built = build_of(game)
     geom = BoardGeometry(game)
     allied = [(p.unit, game.grid.label(game.hex(p.at))) for p in sc.setup
               if p.unit in game.unit_by_id and game.unit_by_id[p.unit].side == "allied"
@@ -314,6 +320,7 @@ def test_the_victory_button_decides_vimy_from_the_board(tmp_path):
     assert "Total +1 VP: Instant Allied victory: an Allied unit is in Vimy." in lines[2]
 
 
+@pytest.mark.vassal_game("hold-the-line")
 def test_the_victory_button_weighs_units_and_keeps_half_points(tmp_path):
     """The hold-the-line fixture (written from the README alone), worked by hand from its 5.0-5.2:
     Blue holds the Crossroads (1 VP) and the Mill (2 VP): +3, a draw (2-3). A machine-gun team
@@ -322,11 +329,9 @@ def test_the_victory_button_weighs_units_and_keeps_half_points(tmp_path):
     +0.5, a Red victory. The exits, which hang on a question, are named for the players."""
     from repo_paths import ROOT
 
-    from builder.vassal.module import build_module
-
-    game = load_game(ROOT / "tests" / "fixtures" / "hold-the-line")
+    game = _game(ROOT / "tests" / "fixtures" / "hold-the-line")
     sc = game.scenarios[0]
-    built = build_module(game)
+    built = build_of(game)
     ex, ey = _box_point(built, "Blue Eliminated")
     script = ["SHOW", f"SETUP\t{sc.name}", "BUTTON\tVictory",
               f"SEND\tb-4\t0403\tOff-map Boxes\t{ex}\t{ey}", "BUTTON\tVictory",
@@ -345,6 +350,7 @@ def test_the_victory_button_weighs_units_and_keeps_half_points(tmp_path):
     assert "Total +0.5 VP: Red victory." in lines[2]
 
 
+@pytest.mark.vassal_game("scheldt")
 def test_where_it_starts_from_a_units_menu(tmp_path):
     """Scheldt (11.2, 13.1, 18.0): the 155th regiment's 'Where it starts' command writes where it
     sets up (3142), that it may come back with the Beveland assault, and that it leaves at the end
@@ -352,7 +358,7 @@ def test_where_it_starts_from_a_units_menu(tmp_path):
     from builder.tables import api
 
     name = next(g for g in HEX_GAMES if game_id(g) == "scheldt")
-    game = load_game(find_game(name))
+    game = _game(name)
     sc = game.scenarios[0]
     script = ["SHOW", f"SETUP\t{sc.name}", "PICK\tU\tal-155-52\t3142",
               "MENU\tU\tWhere it starts"]
@@ -364,16 +370,17 @@ def test_where_it_starts_from_a_units_menu(tmp_path):
                for line in chat)
 
 
+@pytest.mark.vassal_game("eben-emael")
 def test_the_victory_button_counts_sectors_and_losses_on_an_area_map(tmp_path):
     """Eben-Emael: the Belgian crew of Bloc 1 is lost (Belgian Losses box), a glider's soldiers
     take the sector: 3 VP held, 20 Belgian soldiers lost, and the level from the victory table."""
-    from builder.vassal.module import build_module, sector_label
     from builder.vassal.geometry import BoardGeometry as Geometry
+    from builder.vassal.module import sector_label
 
     name = next(g for g in GAMES if game_id(g) == "eben-emael")
-    game = load_game(find_game(name))
+    game = _game(name)
     sc = game.scenarios[0]
-    built = build_module(game)
+    built = build_of(game)
     geom = Geometry(game)
     crew = [p.unit for p in sc.setup if p.at == "bloc-1" and p.unit in game.unit_by_id]
     lost = sum(int(game.unit_by_id[u].front) for u in crew)
@@ -394,6 +401,7 @@ def test_the_victory_button_counts_sectors_and_losses_on_an_area_map(tmp_path):
                     f"lost: 0; Belgian soldiers lost: {lost}. Total +3 VP: German defeat."]
 
 
+@pytest.mark.vassal_game("vimy-ridge")
 def test_the_line_of_sight_check_marker_measures_from_the_typed_hex(tmp_path):
     """Vimy (17.3): the check marker dropped on a German unit, the observer's hex typed in its
     menu: adjacent is observed, beyond 10 hexes is not, by the hex data compiled into the module
@@ -402,7 +410,7 @@ def test_the_line_of_sight_check_marker_measures_from_the_typed_hex(tmp_path):
     from builder.vassal_combat import sight
 
     name = next(g for g in HEX_GAMES if game_id(g) == "vimy-ridge")
-    game = load_game(find_game(name))
+    game = _game(name)
     sc = game.scenarios[0]
     c = next(c for c in sight.calculators(game) if c.table_id == "line-of-sight")
     unit, at = next((p.unit, game.grid.label(game.hex(p.at))) for p in sc.setup

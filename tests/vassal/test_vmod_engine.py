@@ -31,15 +31,19 @@ pytestmark = [pytest.mark.engine, pytest.mark.xdist_group("vassal-modules"),  # 
               pytest.mark.skipif(bool(WHY), reason=WHY or "engine present")]
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def engine_runs(built, tmp_path_factory):
-    from concurrent.futures import ThreadPoolExecutor
-
+    """game id -> what the checker saw, run on first use in the game's engine (the tests of
+    one game run in a row, with the other engine tests of that game: tests/conftest.py)."""
     tmp = tmp_path_factory.mktemp("engine")
-    run(built["mini"][2], None, tmp)  # compiles the checker once, before the parallel runs
-    with ThreadPoolExecutor(max_workers=2) as pool:  # one engine per core
-        futures = {gid: pool.submit(run, path, b.probes, tmp) for gid, (_, b, path) in built.items()}
-        return {gid: f.result() for gid, f in futures.items()}
+
+    class Runs(dict):
+        def __missing__(self, gid: str):
+            _, b, path = built[gid]
+            self[gid] = run(path, b.probes, tmp)
+            return self[gid]
+
+    return Runs()
 
 
 def _listing(name: str, runs) -> str:
@@ -243,12 +247,13 @@ def test_every_toolbar_button_reads_as_intended_in_the_running_engine(built, eng
         assert any(t.startswith("Zoom in") for t in tips), tips
 
 
+@pytest.mark.vassal_game("mini")
 def test_the_checker_answers_a_side_question_as_vassal_37_asks_it(built, tmp_path):
     """VASSAL 3.7 opens a modal 'choose side' dialog on a new game; the checkers hung on it.
     Here the checker itself asks the same question modally (the test engine has no wizard):
     it must be answered with a side, and the run must finish."""
     game, _b, path = built["mini"]
-    r = run(path, None, tmp_path, env={"VCHECK_ASK_SIDE": ",".join(s.name for s in game.info.sides)})
+    r = run(path, None, tmp_path, ask_side=[s.name for s in game.info.sides])
     assert r.kind("DONE"), r.stderr[-2000:]
     first = game.info.sides[0].name
     assert r.kind("ASKED") == [[first]]

@@ -1,4 +1,6 @@
-"""Run scripts/vassal-check (a real VASSAL engine under Xvfb) and read its records."""
+"""Run the module checker (scripts/vassal/VCheck.java: a real VASSAL engine under Xvfb) and read
+its records: in the module's long-lived engine (tests/vassal_combat/engine.py), or through
+scripts/vassal-check as a designer runs it (BUILDER_ENGINE_SERVER=0, VCHECK_SNAPSHOT)."""
 
 from __future__ import annotations
 
@@ -54,19 +56,30 @@ class EngineRun:
 
 
 def run(vmod: Path, probes: list[tuple[str, int, int, str]] | None, tmp: Path,
-        env: dict[str, str] | None = None) -> EngineRun:
-    """Open the module in the engine; probe points are asked for their location names."""
-    args = [str(CHECK), str(vmod)]
+        ask_side: list[str] | None = None) -> EngineRun:
+    """Open the module in the engine; probe points are asked for their location names.
+    ask_side: the checker asks for one of these sides modally as the new game starts, as VASSAL
+    3.7's wizard does."""
+    pfile = ""
     if probes:
         pfile = tmp / f"{vmod.stem}.probes"
         pfile.write_text("".join(f"{m}\t{x}\t{y}\n" for m, x, y, _ in probes), encoding="utf-8")
-        args.append(str(pfile))
-    env = dict(os.environ, XDG_CACHE_HOME=str(tmp / "cache"), **(env or {}))
-    proc = subprocess.run(args, check=False, capture_output=True, text=True, encoding="utf-8",
-                          env=env,
-                          timeout=400)
-    records = [line.split("\t") for line in proc.stdout.splitlines() if line.strip()]
-    out = EngineRun(records, proc.stderr, proc.returncode)
+    from tests.vassal_combat import engine
+
+    if engine.serving() and not os.environ.get("VCHECK_SNAPSHOT"):
+        script = [f"ASK\t{','.join(ask_side)}"] if ask_side else []
+        script += ["ATTRIBUTES", "REPORT", "TOOLBARS", f"SETUPS\t{pfile}"]
+        text, stderr, code = engine.server(vmod).run("VCheck", script, timeout=400), "", 0
+    else:
+        env = dict(os.environ, XDG_CACHE_HOME=str(tmp / "cache"))
+        if ask_side:
+            env["VCHECK_ASK_SIDE"] = ",".join(ask_side)
+        proc = subprocess.run([str(CHECK), str(vmod), *([str(pfile)] if pfile else [])],
+                              check=False, capture_output=True, text=True, encoding="utf-8",
+                              env=env, timeout=400)
+        text, stderr, code = proc.stdout, proc.stderr, proc.returncode
+    records = [line.split("\t") for line in text.splitlines() if line.strip()]
+    out = EngineRun(records, stderr, code)
     for r in out.kind("PIECE"):
         setup, map_name, name, location, x, y, holder, props = (r + [""] * 8)[:8]
         pmap = dict(kv.split("=", 1) for kv in props.split("\x1f") if "=" in kv)

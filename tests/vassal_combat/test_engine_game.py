@@ -16,10 +16,11 @@ from builder.model.counters import factor_value, split_factors
 from builder.tables import api
 from builder.vassal_combat.calculator import factor_property
 from builder.vassal_combat.simulate import Battle, report
-from tests.vassal_combat.engine import EngineMissing, run_gui
-from tests.vassal_combat.support import calculators, game
+from tests.vassal_combat.engine import EngineMissing, build_of, game_module, run_gui
+from tests.vassal_combat.support import calculators
 
-pytestmark = pytest.mark.engine
+# with the module checks and the played turns (tests/vassal): one worker, one engine per game
+pytestmark = [pytest.mark.engine, pytest.mark.xdist_group("vassal-modules")]
 CTRL_R = "82\t130"
 SHOWN = ["CombatDie", "CombatFireDie", "CombatDie1", "CombatDie2", "CombatResult", "CombatLine",
          "LocationName", "CombatAttack", "CombatDefRaw"]
@@ -43,10 +44,8 @@ def _setup(g, sc) -> dict[str, list]:
 
 
 def _play(g, tmp_path, script: list[str]) -> dict:
-    from builder.vassal.module import build_module
-
     vmod = tmp_path / f"{g.slug}.vmod"
-    vmod.write_bytes(build_module(g).vmod())
+    vmod.write_bytes(build_of(g).vmod())
     spec = tmp_path / "battle.txt"
     spec.write_text("\n".join(script) + "\n", encoding="utf-8")
     try:
@@ -69,8 +68,9 @@ def _strip(line: str) -> str:
     return re.sub(r"^\*\s*", "", line).strip()
 
 
+@pytest.mark.vassal_game("vimy-ridge")
 def test_vimy_assault_and_bombardment_in_the_engine(tmp_path):
-    g = game("vimy-ridge")
+    g = game_module("vimy-ridge")[0]
     sc = g.scenarios[0]
     where = _setup(g, sc)
     crt = calculators("vimy-ridge")["crt"]
@@ -133,11 +133,12 @@ def test_vimy_assault_and_bombardment_in_the_engine(tmp_path):
     assert res["chat"][1].count("marker ") == 2 and " at " + target_at in res["chat"][1]
 
 
+@pytest.mark.vassal_game("vimy-ridge")
 def test_vimy_gas_after_the_first_turn_is_refused_in_the_engine(tmp_path):
     """Issue 40: gas asked from the bombardment marker's menu on turn 2 (the turn track stepped
     on) is refused in the chat with its rule, 17.6, in the words calc refuses it with; the
     engine's line is the evaluator's."""
-    g = game("vimy-ridge")
+    g = game_module("vimy-ridge")[0]
     sc = g.scenarios[0]
     where = _setup(g, sc)
     bomb = calculators("vimy-ridge")["bombardment"]
@@ -165,8 +166,9 @@ def test_vimy_gas_after_the_first_turn_is_refused_in_the_engine(tmp_path):
     assert line.endswith(f": not allowed: {calc['meaning']}"), line
 
 
+@pytest.mark.vassal_game("eben-emael")
 def test_eben_emael_assault_and_machine_gun_fire_in_the_engine(tmp_path):
-    g = game("eben-emael")
+    g = game_module("eben-emael")[0]
     from builder.vassal.module import sector_label
 
     sc = g.scenarios[0]
@@ -221,6 +223,7 @@ def test_eben_emael_assault_and_machine_gun_fire_in_the_engine(tmp_path):
     assert props[("F", "CombatResult")] == calc["result"]
 
 
+@pytest.mark.vassal_game("eastern-front")
 def test_eastern_front_rules_read_from_the_board_in_the_engine(tmp_path):
     """The rules the module reads from the pieces, in the real engine: the Soviet defender in a
     fortification (CountStack on its stack), an armour attacker (its marker's stack) and the
@@ -228,12 +231,11 @@ def test_eastern_front_rules_read_from_the_board_in_the_engine(tmp_path):
     pieces, the result the rules assistant's."""
     from repo_paths import ROOT
 
-    from builder.load import load_game
     from builder.vassal.geometry import BoardGeometry
     from builder.vassal_combat import calculators as all_calculators
     from tests.vassal_combat.situations import _counts
 
-    g = load_game(ROOT / "tests" / "fixtures" / "eastern-front")
+    g = game_module(ROOT / "tests" / "fixtures" / "eastern-front")[0]
     sc = next(s for s in g.scenarios if s.id == "summer")
     where = _setup(g, sc)
     crt = next(c for c in all_calculators(g) if c.table_id == "crt")
@@ -273,6 +275,7 @@ def test_eastern_front_rules_read_from_the_board_in_the_engine(tmp_path):
     assert calc["column"] and f"column {calc['column']}," in res["chat"][0]
 
 
+@pytest.mark.vassal_game("odds-river")
 def test_a_game_from_the_readme_resolves_its_river_assault_in_the_engine(tmp_path):
     """tests/fixtures/odds-river (written from the README alone) in the real engine: Red attacks
     the Blue fort from across the river with two units; the marker reads the fort and Blue's side
@@ -281,11 +284,10 @@ def test_a_game_from_the_readme_resolves_its_river_assault_in_the_engine(tmp_pat
     and the result the calculator's."""
     from repo_paths import ROOT
 
-    from builder.load import load_game
     from builder.vassal_combat import calculators as all_calculators
     from tests.vassal_combat.situations import _counts
 
-    g = load_game(ROOT / "tests" / "fixtures" / "odds-river")
+    g = game_module(ROOT / "tests" / "fixtures" / "odds-river")[0]
     sc = g.scenarios[0]
     crt = next(c for c in all_calculators(g) if c.table_id == "crt")
     blue, r2, r3 = g.unit_by_id["b-1"], g.unit_by_id["r-2"], g.unit_by_id["r-3"]

@@ -28,7 +28,6 @@
 // DONE count-of-problems.
 
 import java.io.PrintStream;
-import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Paths;
@@ -37,14 +36,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.swing.KeyStroke;
-import javax.swing.SwingUtilities;
-
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.AppenderBase;
-import org.slf4j.LoggerFactory;
 
 import VASSAL.Info;
 import VASSAL.build.GameModule;
@@ -56,10 +47,6 @@ import VASSAL.command.Command;
 import VASSAL.counters.GamePiece;
 import VASSAL.counters.PieceCloner;
 import VASSAL.counters.Stack;
-import VASSAL.launch.StandardConfig;
-import VASSAL.tools.DataArchive;
-import VASSAL.tools.ErrorDialog;
-import VASSAL.tools.bug.BugHandler;
 
 public class CombatCheck {
   static final PrintStream OUT = new PrintStream(System.out, true, StandardCharsets.UTF_8);
@@ -75,63 +62,31 @@ public class CombatCheck {
     OUT.println("PROBLEM\t" + kind + "\t" + clean(text));
   }
 
-  static class Catcher extends AppenderBase<ILoggingEvent> {
-    @Override
-    protected void append(ILoggingEvent e) {
-      if (e.getLevel().isGreaterOrEqual(Level.WARN)) {
-        String t = e.getThrowableProxy() == null ? "" : " | " + e.getThrowableProxy().getMessage();
-        problem(e.getLevel().toString(), e.getLoggerName() + ": " + e.getFormattedMessage() + t);
-      }
-    }
+  /** A one-shot run: a JVM for this one script (tests/vassal_combat/engine.py runs scripts in a
+   *  long-lived EngineServer instead, one per module). */
+  public static void main(String[] args) throws Exception {
+    EngineServer.oneShot(CombatCheck.class, args[0],
+      Files.readAllLines(Paths.get(args[1]), StandardCharsets.UTF_8));
   }
 
-  public static void main(String[] args) throws Exception {
-    LoggerContext ctx = (LoggerContext) LoggerFactory.getILoggerFactory();
-    Catcher catcher = new Catcher();
-    catcher.setContext(ctx);
-    catcher.start();
-    ctx.getLogger(Logger.ROOT_LOGGER_NAME).addAppender(catcher);
-    Thread.setDefaultUncaughtExceptionHandler((th, ex) -> problem("UNCAUGHT", ex.toString()));
-    // VASSAL 3.7's new-game wizard asks for a side in a modal dialog: answered, and reported
-    WizardCloser.start(line -> OUT.println("ANSWERED\t" + line));
-    ErrorDialog.addBugHandler(new BugHandler() {
-      public boolean accept(Throwable t) { return true; }
-      public void handle(Throwable t) { problem("BUG", t.toString()); }
-    });
-    final String module = args[0];
-    final List<String> script = Files.readAllLines(Paths.get(args[1]), StandardCharsets.UTF_8);
-    SwingUtilities.invokeAndWait(() -> {
-      try {
-        Info.setConfig(new StandardConfig());
-        Class<?> mm = Class.forName("VASSAL.launch.Player$PlayerMenuManager");
-        Constructor<?> c = mm.getDeclaredConstructor();
-        c.setAccessible(true);
-        c.newInstance();
-        GameModule.init(new GameModule(new DataArchive(module)));
-        OUT.println("LOADED\t" + clean(GameModule.getGameModule().getGameName()) + "\t"
-          + clean(Info.getVersion()));
-      }
-      catch (Throwable t) {
-        problem("LOADFAIL", t.toString());
-      }
-    });
-    if (GameModule.getGameModule() != null) {
-      for (String line : script) {
-        final String[] f = line.split("\t", -1);
-        SwingUtilities.invokeAndWait(() -> {
-          try {
-            run(f);
-          }
-          catch (Throwable t) {
-            problem("EXCEPTION", f[0] + ": " + t);
-            t.printStackTrace();
-          }
-        });
-      }
+  static int chatAtStart;
+
+  /** A script begins: nothing dropped yet, no problem yet; LOADED (or why the module failed). */
+  static void begin(String loadError) {
+    problems.clear();
+    dropped.clear();
+    if (loadError != null) {
+      problem("LOADFAIL", loadError);
+      return;
     }
+    chatAtStart = chatLength();
+    OUT.println("LOADED\t" + clean(GameModule.getGameModule().getGameName()) + "\t"
+      + clean(Info.getVersion()));
+  }
+
+  static void end() {
     OUT.println("DONE\t" + problems.size());
     OUT.flush();
-    Runtime.getRuntime().halt(0);
   }
 
   static void run(String[] f) throws Exception {
@@ -336,8 +291,8 @@ public class CombatCheck {
         problem("NOBUTTON", f[1]);
         return;
       }
-      case "CHATALL": {
-        chatSince(0);
+      case "CHATALL": {  // every line the chat gained in this script
+        chatSince(chatAtStart);
         return;
       }
       case "NAMED": {  // properties of the first piece with that name: NAMED name p1,p2

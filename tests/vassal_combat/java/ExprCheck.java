@@ -109,51 +109,76 @@ public class ExprCheck {
     return e;
   }
 
+  static final PrintStream OUT = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+  static final boolean EDT = false;  // EngineServer: no Swing here, lines run on its own thread
+
+  /** A one-shot run: the script on stdin. */
   public static void main(String[] args) throws Exception {
-    PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     String line;
     while ((line = in.readLine()) != null) {
-      String[] f = line.split("\t", -1);
-      switch (f[0]) {
-        case "P":
-          calcs.put(f[1], unescape(f[2]));
-          break;
-        case "C":
-          values.clear();
-          cache.clear();
-          break;
-        case "Z":  // another table: forget its properties, globals and values
-          calcs.clear();
-          compiled.clear();
-          globals.clear();
-          values.clear();
-          cache.clear();
-          break;
-        case "G":
-          globals.put(f[1], unescape(f[2]));
-          cache.clear();
-          break;
-        case "V":
-          values.put(f[1], unescape(f[2]));
-          cache.clear();
-          break;
-        case "E":
-        case "X":
-          try {
-            String v = f[0].equals("E") ? trait(calcs.get(f[1])).evaluate(SOURCE)
-              : interpreter(unescape(f[1])).evaluate(SOURCE);
-            out.println("R\t" + escape(v));
-          }
-          catch (Throwable t) {
-            out.println("X\t" + escape(String.valueOf(t)));
-          }
-          break;
-        default:
-          break;
-      }
+      run(line.split("\t", -1));
     }
-    out.flush();
+    OUT.flush();
     System.exit(0);
+  }
+
+  /** A script begins (EngineServer): nothing defined, no value, no global. */
+  static void begin(String loadError) {
+    calcs.clear();
+    compiled.clear();
+    raw.clear();
+    globals.clear();
+    values.clear();
+    cache.clear();
+    busy.clear();
+  }
+
+  static void end() {
+    OUT.flush();
+  }
+
+  static void problem(String kind, String text) {
+    OUT.println("PROBLEM\t" + kind + "\t" + escape(String.valueOf(text)));
+  }
+
+  static void run(String[] f) {
+    switch (f[0]) {
+      case "P":
+        calcs.put(f[1], unescape(f[2]));
+        break;
+      case "C":
+        values.clear();
+        cache.clear();
+        break;
+      case "Z":  // another table: forget its properties, globals and values
+        calcs.clear();
+        compiled.clear();
+        globals.clear();
+        values.clear();
+        cache.clear();
+        break;
+      case "G":
+        globals.put(f[1], unescape(f[2]));
+        cache.clear();
+        break;
+      case "V":
+        values.put(f[1], unescape(f[2]));
+        cache.clear();
+        break;
+      case "E":
+      case "X":
+        try {
+          String v = f[0].equals("E") ? trait(calcs.get(f[1])).evaluate(SOURCE)
+            : interpreter(unescape(f[1])).evaluate(SOURCE);
+          OUT.println("R\t" + escape(v));
+        }
+        catch (Throwable t) {
+          OUT.println("X\t" + escape(String.valueOf(t)));
+        }
+        break;
+      default:
+        break;
+    }
   }
 }
