@@ -423,6 +423,44 @@ def replacement(r, read: str, given: str) -> str:
     return _cites(labelled(r.label, f"{_result(read)} becomes {_result(given)}"), r.source)
 
 
+def unused(shown: str, why: str) -> str:
+    """An input the player gave that changed nothing, and why, as calc, the aid and the module's
+    chat say it: 'Engineers attack with demolition charges: not applied, only when the defender
+    is in a Stone building hex (3.8)', 'hex 0703 (Clear): changed nothing, ...'."""
+    if why.startswith(("not applied, ", "not decided ")):
+        return f"{shown}: {why}"
+    return f"{shown}: changed nothing" + (f", {why}" if why else "")
+
+
+def unused_reasons(reasons: list[str]) -> str:
+    """Several rules' reasons an input changed nothing, one sentence: the same reason once, and
+    'not applied' said once, at the first."""
+    out: list[str] = []
+    for r in reasons:
+        if r not in out:
+            out.append(r)
+    if len(out) > 1 and any(r.startswith("not applied, ") for r in out):
+        out = [out[0]] + [r.removeprefix("not applied, ") for r in out[1:]]
+    return "; ".join(out)
+
+
+def not_applied(said: str, source: str) -> str:
+    """Why an input a rule asks about changed nothing: the rest of the rule's condition does not
+    hold ('not applied, only on turn 1 (17.6)')."""
+    only = said if said.startswith(("except ", "unless ")) else "only " + said
+    return f"not applied, {only}" + (f" ({source})" if source else "")
+
+
+def input_shown(label: str, value=None) -> str:
+    """An input as the player gave it, in the table's words for it: a yes/no input by its label
+    ('The defender is encircled (out of supply, 9.2)'), a value after its label otherwise."""
+    if value is None or isinstance(value, bool):
+        return label
+    if isinstance(value, list):
+        value = ", ".join(map(str, value))
+    return f"{label} {value}"
+
+
 def _uses(n: int | None) -> str:
     """' each time, at most three times' for a rule a player applies several times."""
     if n == 1:

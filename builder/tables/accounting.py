@@ -7,7 +7,8 @@ nothing, and the answer says so and why: the rules that read it and the part of 
 that does not hold ("gas: not applied, turn 1 only (17.6)"), or that nothing in the table reads
 it. An input of several values (every terrain in a hex) is taken apart value by value.
 
-The sentences are written here, in one place (builder.words will take them over).
+The sentences are builder.words' (unused, not_applied, input_shown), which the module's chat
+uses too.
 """
 
 from __future__ import annotations
@@ -73,14 +74,15 @@ def unused(game, table_id: str, specs: list, given: dict, values: dict, calc,
         rest = {k: v for k, v in given.items() if k != raw_name}
         if _same(recalc, rest, base):
             out.append({"input": name, "value": shown,
-                        "text": _line(game, table_id, name, shown, values)})
+                        "text": _line(game, table_id, name, shown, values, spec)})
             continue
         if spec.multiple and isinstance(value, list) and len(value) > 1:
             for v, v_shown in zip(value, shown):
                 fewer = [x for x in shown if x != v_shown]
                 if _same(recalc, {**rest, raw_name: fewer}, base):
                     out.append({"input": name, "value": v_shown,
-                                "text": _line(game, table_id, name, v_shown, values)})
+                                "text": _line(game, table_id, name, v_shown, values,
+                                              spec)})
     return out
 
 
@@ -92,8 +94,10 @@ def _same(recalc, inputs: dict, base: tuple) -> bool:
 
 
 # --- why, in words ---------------------------------------------------------------------------
-def _shown(game, name: str, value) -> str:
-    """The input as the player gave it: 'gas', 'terrain (Hill)', 'hex 1220 (Woods)'."""
+def _shown(game, name: str, value, spec=None) -> str:
+    """The input as the player gave it, in player words: 'terrain (Hill)', 'hex 1220 (Woods)',
+    a yes/no input by its label ('The Allied player uses gas (17.6: first game turn only)'), a
+    unit's attribute as 'the attacker's type Armour', a number by its name ('turn 2')."""
     from builder import mapinfo
 
     if name == places.TERRAIN:
@@ -105,19 +109,19 @@ def _shown(game, name: str, value) -> str:
                 + ", ".join(mapinfo.terrain_name(game, x) for x in mapinfo.terrain_of(game, h)) + ")")
     if name == places.SECTOR and not game.is_hex:
         return f"sector {game.sector_by_id[value].name}" if value in game.sector_by_id else name
-    if isinstance(value, bool):
-        return name
-    if isinstance(value, list):
-        return f"{name} {', '.join(map(str, value))}"
-    return f"{name} {value}"
+    role, _, attr = name.partition("_")
+    if role in ROLES and attr and not isinstance(value, (bool, list)):
+        said = next((c.label for c in (spec.choices if spec else ()) if c.value == value), value)
+        return f"the {role}'s {attr} {said}"
+    if spec is not None and (isinstance(value, bool) or not name.isalnum()):
+        return words.input_shown(spec.label, value)
+    return words.input_shown(name, value)
 
 
-def _line(game, table_id: str, name: str, value, values: dict) -> str:
+def _line(game, table_id: str, name: str, value, values: dict, spec=None) -> str:
     t = game.table_by_id.get(table_id)
     why = _why(game, t, name, value, values) if t is not None else ""
-    if why.startswith(("not applied, ", "not decided ")):
-        return f"{_shown(game, name, value)}: {why}"
-    return f"{_shown(game, name, value)}: changed nothing" + (f", {why}" if why else "")
+    return words.unused(_shown(game, name, value, spec), why)
 
 
 def _why(game, t, name: str, value, values: dict) -> str:
@@ -152,7 +156,7 @@ def _why(game, t, name: str, value, values: dict) -> str:
             if not said:
                 reasons.append(f"{r.label} does not apply here{src}")
             elif about:
-                reasons.append(f"not applied, {_only(said)}{src}")
+                reasons.append(words.not_applied(said, r.source))
             else:
                 reasons.append(f"{r.label} applies {_only(said)}{src}")
         else:
@@ -163,13 +167,7 @@ def _why(game, t, name: str, value, values: dict) -> str:
         reasons.append("nothing in this table depends on that place")
     if not reasons:
         reasons.append("it makes no difference to this calculation")
-    out = []
-    for r in reasons:  # several rules may give the same reason
-        if r not in out:
-            out.append(r)
-    if len(out) > 1 and any(r.startswith("not applied, ") for r in out):
-        out = [out[0]] + [r.removeprefix("not applied, ") for r in out[1:]]
-    return "; ".join(out)
+    return words.unused_reasons(reasons)
 
 
 def _needs(t, r, f) -> list[str]:

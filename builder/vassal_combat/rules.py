@@ -303,6 +303,9 @@ def compile_rules(c, game, t, field_of=None, ctx: Context | None = None) -> Comp
     final = {r.id: c.prop(f"{P}Use_{tid}_{x.ident(r.id)}", kept[r.id])
              for r in t.rules if r.id in kept}
     out.uses = final
+    said = [_unused_flag(c, game, t, cond, f) for f in flags]
+    if any(said) and not any(n == f"{P}Unused" for n, _ in c.props):
+        c.prop(f"{P}Unused", x.text(*[e for e in said if e]))
     for item in out.per_unit:
         item[1] = final[item[0].id]
     shifts, drms, bans = [], [], []
@@ -439,34 +442,46 @@ class _Conditions:
         self.game, self.nodes, self.ctx = game, nodes, ctx
 
     def of(self, c) -> str:
-        game, parts = self.game, []
+        parts = list(dict.fromkeys(self.parts(c).values()))  # terrain and region: one fact
+        return x.all_of(parts) if parts else "true"
+
+    def parts(self, c) -> dict[str, str]:
+        """Each key of a condition as an expression (builder.tables.accounting.KEYS; terrain,
+        region and place share one packed fact): what holds and what does not, for the chat's
+        'not applied, only ...' that calc writes."""
+        game, parts = self.game, {}
         if c.turn:
-            parts.append(_turn(c.turn))
+            parts["turn"] = _turn(c.turn)
         if c.period:
             numbers = sorted({d.number for d in game.info.turns.detail
                               if d.period in c.period or ("night" in c.period and d.night)})
-            parts.append(x.any_of(f"{P}Turn == {k}" for k in numbers) if numbers else "false")
+            parts["period"] = (x.any_of(f"{P}Turn == {k}" for k in numbers) if numbers
+                               else "false")
         if c.scenario:
-            parts.append(x.any_of(f"{P}Scenario == {x.lit(s)}" for s in c.scenario))
+            parts["scenario"] = x.any_of(f"{P}Scenario == {x.lit(s)}" for s in c.scenario)
         for role in ("attacker", "defender", "firer", "target"):
-            for attr, want in getattr(c, role).items():
-                parts.append(self.ctx.role(role, attr, tuple(want)))
+            if getattr(c, role):
+                parts[role] = x.all_of(self.ctx.role(role, attr, tuple(want))
+                                       for attr, want in getattr(c, role).items())
         if c.flag:
-            parts.append(f"{P}Flag_{x.ident(c.flag)} == 1")
-        for k, spec in c.input.items():
-            parts.append(_turn(spec, f"{P}In_{x.ident(k)}"))
+            parts["flag"] = f"{P}Flag_{x.ident(c.flag)} == 1"
+        if c.input:
+            parts["input"] = x.all_of(_turn(spec, f"{P}In_{x.ident(k)}")
+                                      for k, spec in c.input.items())
         if c.terrain or c.region or c.place:
             i = next(k for k, n in enumerate(self.nodes) if n is c)
-            parts.append(f"{self.ctx.place(i)} == 1")
+            for key in ("terrain", "region", "place"):
+                if getattr(c, key):
+                    parts[key] = f"{self.ctx.place(i)} == 1"
         if c.across:
-            parts.append(self.ctx.across(tuple(c.across), c.attackers))
-        for sub in c.all:
-            parts.append(x.paren(self.of(sub)))
+            parts["across"] = self.ctx.across(tuple(c.across), c.attackers)
+        if c.all:
+            parts["all"] = x.all_of(x.paren(self.of(sub)) for sub in c.all)
         if c.any:
-            parts.append(x.paren(x.any_of(x.paren(self.of(s)) for s in c.any)))
+            parts["any"] = x.paren(x.any_of(x.paren(self.of(s)) for s in c.any))
         if c.not_ is not None:
-            parts.append(f"!{x.paren(self.of(c.not_))}")
-        return x.all_of(parts) if parts else "true"
+            parts["not_"] = f"!{x.paren(self.of(c.not_))}"
+        return parts
 
 
 def _turn(text: str, t: str = f"{P}Turn") -> str:
@@ -546,6 +561,59 @@ class StackRoles:
             out = x.any_of(f"{prop} == {x.lit(v)}" for v in values)
         self.made[key] = out
         return out
+
+
+def _unused_flag(c, game, t, cond: _Conditions, flag: str) -> str:
+    """The chat's sentence for a flag the player set that changed nothing in this combat (no
+    rule reading it holds or fails because of it), with why, in calc's words
+    (builder.tables.accounting, builder.words.unused): '; Engineers attack with demolition
+    charges: not applied, only when the defender is in a Stone building hex (3.8)'; '' when
+    the module cannot tell (a rule on each attacking unit reads the flag)."""
+    from itertools import combinations
+
+    from builder.tables import accounting
+
+    readers = [r for r in t.rules if r.when and any(n.flag == flag for n in r.when.walk())]
+    if not readers or any(_per_unit(r) for r in readers):
+        return ""
+    on_flag = f"{P}Flag_{x.ident(flag)} == 1"
+
+    def set_flag(e: str, value: str) -> str:
+        return e.replace(on_flag, value)
+
+    changed, reasons = [], []
+    for r in readers:
+        whole = cond.of(r.when)
+        changed.append(f"{x.paren(set_flag(whole, 'true'))} != {x.paren(set_flag(whole, 'false'))}")
+        parts = {k: set_flag(e, "true") for k, e in cond.parts(r.when).items()
+                 if not (k == "flag" and r.when.flag == flag)}
+        src = f" ({r.source})" if r.source else ""
+        cases = []
+        for n in range(1, len(parts) + 1):
+            for combo in combinations(parts, n):
+                when = x.all_of([f"!{x.paren(parts[k])}" for k in combo]
+                                + [parts[k] for k in parts if k not in combo])
+                phrase = accounting.phrase(game, t, r.when, list(combo))
+                why = (words.not_applied(phrase, r.source) if phrase
+                       else f"{r.label} does not apply here{src}")
+                cases.append((when, why))
+        reasons.append((cases, f"{r.label} applies, but changes nothing here{src}"))
+    if not any(cases for cases, _ in reasons):  # a rule on the flag alone: the flag always counts
+        return ""
+    shown = words.input_shown(t.flags.get(flag, flag))
+    first_cases, first_held = reasons[0]
+    text = [x.choose([(w, x.lit(f"; {words.unused(shown, why)}")) for w, why in first_cases],
+                     x.lit(f"; {words.unused(shown, first_held)}"))]
+    firsts = [x.choose([(w, x.lit(why)) for w, why in first_cases], x.lit(first_held))]
+    for cases, held in reasons[1:]:  # as builder.words.unused_reasons: each reason once
+        full = x.choose([(w, x.lit(why)) for w, why in cases], x.lit(held))
+        stripped = x.choose([(w, x.lit("; " + why.removeprefix("not applied, ")))
+                             for w, why in cases], x.lit("; " + held))
+        same = x.any_of(f"{x.paren(full)} == {x.paren(e)}" for e in firsts)
+        text.append(f"{x.paren(same)} ? \"\" : {x.paren(stripped)}")
+        firsts.append(full)
+    unused = f"{on_flag} && !{x.paren(x.any_of(changed))}"
+    return f'{x.paren(unused)} ? {x.paren(x.text(*text))} : ""'
 
 
 def factor(items) -> tuple[str, str]:

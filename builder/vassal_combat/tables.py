@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 
+from builder.vassal_combat.calculator import PREFIX
+
 KINDS = {
     "differential": "builder.vassal_combat.differential",
     "ratio": "builder.vassal_combat.ratio",
@@ -95,6 +97,8 @@ def calculators(game) -> list:
             c = importlib.import_module(KINDS[t.kind]).build(game, t)
             if c is None:
                 continue
+            if any(n == f"{PREFIX}Unused" for n, _ in c.props):  # flags set that changed nothing
+                c.report += f"${PREFIX}Unused$"
             if t.id in hand:
                 rules = {r.id: r for r in t.rules}
                 said = "; ".join(words.rule(game, t, rules[h.rule_id]) if h.rule_id else h.label

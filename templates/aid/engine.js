@@ -2050,28 +2050,36 @@
       const value = values[name];
       if (emptyValue(value) || sameValue(value, s.default)) continue;
       const rest = Object.assign({}, given); delete rest[raw];
-      if (same(rest)) { out.push({ input: name, value, text: unusedLine(id, name, value, values) }); continue; }
+      if (same(rest)) { out.push({ input: name, value, text: unusedLine(id, name, value, values, s) }); continue; }
       if (s.multiple && Array.isArray(value) && value.length > 1) {
         for (const v of value) {
-          if (same(Object.assign({}, rest, { [raw]: value.filter((x) => x !== v) }))) out.push({ input: name, value: v, text: unusedLine(id, name, v, values) });
+          if (same(Object.assign({}, rest, { [raw]: value.filter((x) => x !== v) }))) out.push({ input: name, value: v, text: unusedLine(id, name, v, values, s) });
         }
       }
     }
     return out;
   }
-  function shownInput(name, value) {
+  function shownInput(name, value, spec) {
     if (name === "terrain") return "terrain (" + (Array.isArray(value) ? value : [value]).map(terrainName).join(", ") + ")";
     if (name === "hex" && G.map.kind === "hex" && value != null) return "hex " + value + " (" + hexTerrain(value).map(terrainName).join(", ") + ")";
     if (name === "sector" && G.map.kind !== "hex") return G.map.sectors[value] ? "sector " + G.map.sectors[value].name : name;
-    if (typeof value === "boolean") return name;
-    if (Array.isArray(value)) return name + " " + value.join(", ");
-    return name + " " + value;
+    // as builder.tables.accounting._shown: a unit's attribute by its choice's label, a yes/no
+    // input or one with a written id by the table's label for it (builder.words.input_shown)
+    const cut = name.indexOf("_");
+    if (cut > 0 && ROLES.includes(name.slice(0, cut)) && typeof value !== "boolean" && !Array.isArray(value)) {
+      const choice = ((spec && spec.choices) || []).find((c) => c.value === value);
+      return "the " + name.slice(0, cut) + "'s " + name.slice(cut + 1) + " " + (choice ? choice.label : value);
+    }
+    const label = spec && (typeof value === "boolean" || !/^[A-Za-z0-9]+$/.test(name)) ? spec.label : name;
+    if (typeof value === "boolean") return label;
+    if (Array.isArray(value)) return label + " " + value.join(", ");
+    return label + " " + value;
   }
-  function unusedLine(id, name, value, values) {
+  function unusedLine(id, name, value, values, spec) {
     const t = G.tables[id];
     const why = t ? whyUnused(t, name, value, values) : "";
-    if (why.startsWith("not applied, ") || why.startsWith("not decided ")) return shownInput(name, value) + ": " + why;
-    return shownInput(name, value) + ": changed nothing" + (why ? ", " + why : "");
+    if (why.startsWith("not applied, ") || why.startsWith("not decided ")) return shownInput(name, value, spec) + ": " + why;
+    return shownInput(name, value, spec) + ": changed nothing" + (why ? ", " + why : "");
   }
   const conditionAbout = (c, name) => [...walk(c)].some((x) => x.flag === name || name in (x.input || {}));
   const testsTerrain = (c, value) => { const vals = Array.isArray(value) ? value : [value]; return [...walk(c)].some((x) => (x.terrain || []).some((y) => vals.includes(y))); };

@@ -163,3 +163,21 @@ def test_cli_prints_the_lines_in_the_working():
     assert "terrain (Hill): changed nothing" in out.output
     out = CliRunner().invoke(main, ["calc", "vimy-ridge", "bombardment", "gas=yes", "turn=2"])
     assert out.exit_code == 0 and "not allowed" in out.output and "17.6" in out.output
+
+
+def test_unused_inputs_are_named_in_player_words_not_their_ids():
+    """A yes/no input by its label, a unit's attribute by its choice's label (not 'engineers',
+    'defender_side german'), the same sentence builder.words.unused writes for the module."""
+    from builder import words
+
+    g = fixture("eastern-front")
+    c = api.calculate(g, "crt", {"attack": 6, "defence": 2, "hex": "0505", "turn": 2,
+                                 "defender_side": "german"}, roll=3)
+    said = {u["input"]: u["text"] for u in c.unused}
+    assert said["defender_side"].startswith("the defender's side German: changed nothing, ")
+    c = api.calculate(fixture("hold-the-line"), "crt", {"attack": 6, "defence": 2, "hex": "0703",
+                                                        "turn": 2, "engineers": True}, roll=3)
+    said = {u["input"]: u["text"] for u in c.unused}
+    why = "not applied, only when the defender is in a Stone building hex (3.8)"
+    assert said["engineers"] == words.unused("Engineers attack with demolition charges", why)
+    assert not any("_" in text.split(":")[0] for text in said.values())

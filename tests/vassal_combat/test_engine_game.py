@@ -95,12 +95,13 @@ def test_vimy_assault_and_bombardment_in_the_engine(tmp_path):
 
     x, y = BoardGeometry(g).hex_point(a_at)
     target_at, target_units = next((at, us) for at, us in german if at != d_at)
-    script = [f"SETUP\t{sc.name}", f"MOVE\t{mover.id}\t{allied[0][0]}\t{x}\t{y}",
+    # the turn track stepped onto turn 1 (gas is allowed on the first turn only, 17.6)
+    script = [f"SETUP\t{sc.name}", "NEXT\t1", f"MOVE\t{mover.id}\t{allied[0][0]}\t{x}\t{y}",
               f"DROP\tR\t{crt.marker}\t{d_units[0].id}\t{d_at}",
               f"DROP\tA\t{crt.attacker_name}\t{mover.id}\t{a_at}",
               "CALCS\tR", f"KEY\tR\t{CTRL_R}", f"PROPS\tR\t{','.join(SHOWN)}",
               f"DROP\tB\t{bomb.marker}\t{target_units[0].id}\t{target_at}",
-              "SET\tB\tCombatMarkers\t2", "SET\tB\tCombatMod_gas\t1",
+              "SET\tB\tCombatMarkers\t2", "SET\tB\tCombatFlag_gas\t1",
               f"KEY\tB\t{CTRL_R}", f"PROPS\tB\t{','.join(SHOWN)}"]
     res = _play(g, tmp_path, script)
     assert not res["problems"], res["problems"]
@@ -122,7 +123,7 @@ def test_vimy_assault_and_bombardment_in_the_engine(tmp_path):
 
     # the bombardment: two markers, gas, the terrain of the target hex
     d1, d2 = int(props[("B", "CombatDie1")]), int(props[("B", "CombatDie2")])
-    battle = Battle(at=target_at, inputs={"CombatMarkers": 2, "CombatMod_gas": 1},
+    battle = Battle(at=target_at, inputs={"CombatMarkers": 2, "CombatFlag_gas": 1},
                     dice={"CombatDie1": d1, "CombatDie2": d2})
     assert _strip(res["chat"][1]) == report(bomb, battle)
     calc = api.calculate(g, "bombardment", {"target_hex": target_at, "markers": 2, "gas": True,
@@ -130,6 +131,39 @@ def test_vimy_assault_and_bombardment_in_the_engine(tmp_path):
                          roll=f"{d1},{d2}").to_dict()
     assert props[("B", "CombatResult")] == calc["result"]
     assert res["chat"][1].count("marker ") == 2 and " at " + target_at in res["chat"][1]
+
+
+@pytest.mark.vassal_game("vimy-ridge")
+def test_vimy_gas_after_the_first_turn_is_refused_in_the_engine(tmp_path):
+    """Issue 40: gas asked from the bombardment marker's menu on turn 2 (the turn track stepped
+    on) is refused in the chat with its rule, 17.6, in the words calc refuses it with; the
+    engine's line is the evaluator's."""
+    g = game_module("vimy-ridge")[0]
+    sc = g.scenarios[0]
+    where = _setup(g, sc)
+    bomb = calculators("vimy-ridge")["bombardment"]
+    first = sc.turns[0] if sc.turns else g.info.turns.first
+    steps = max(1, len([p for p in g.info.sequence if first not in p.skip_on_turns]))
+    target_at, target_units = next((at, us) for at, us in where.items()
+                                   if us[0].side == "german")
+    gas = next(i for i in bomb.inputs if i.prop == "CombatFlag_gas")
+    script = [f"SETUP\t{sc.name}", f"NEXT\t{1 + steps}",  # onto turn 1, then through it
+              f"DROP\tB\t{bomb.marker}\t{target_units[0].id}\t{target_at}",
+              f"MENU\tB\t{gas.label}: on/off", f"KEY\tB\t{CTRL_R}",
+              f"PROPS\tB\t{','.join(SHOWN)},CombatFlag_gas,Turn"]
+    res = _play(g, tmp_path, script)
+    assert not res["problems"], res["problems"]
+    assert "MENUDONE" in res["records"], "the gas menu command was not found"
+    assert res["props"][("B", "CombatFlag_gas")] == "1"
+    line = _strip(res["chat"][-1])
+    turns = next(i for i in bomb.inputs if i.prop == "Turn").choices
+    assert res["props"][("B", "Turn")] == turns[1]
+    battle = Battle(at=target_at, inputs={"Turn": turns[1], "CombatFlag_gas": 1},
+                    dice={"CombatDie1": 1, "CombatDie2": 1})
+    assert line == report(bomb, battle)
+    calc = api.calculate(g, "bombardment", {"gas": True, "turn": first + 1}).to_dict()
+    assert calc["result"] == "not allowed" and "(17.6" in calc["meaning"]
+    assert line.endswith(f": not allowed: {calc['meaning']}"), line
 
 
 @pytest.mark.vassal_game("eben-emael")
