@@ -116,8 +116,11 @@ class _Step:
         self.hi = np.maximum(m.ground, gb)
         self.low_is_a = m.ground <= gb
         self.hexes: dict = {}
+        self.sides: dict = {}
+        self.behinds: dict = {}
         self.present: dict = {}
         self.held: dict = {}
+        self.nears: dict = {}
 
     def blocks(self, t: np.ndarray, behind: np.ndarray) -> np.ndarray:
         """As line_of_sight's blocks: above the lower end and as high as the higher, or blind."""
@@ -127,8 +130,11 @@ class _Step:
         return out
 
     def behind(self, o: tuple[int, int]) -> np.ndarray:
-        """Hexes from o to the lower end."""
-        return np.where(self.low_is_a, sight.distance(o), sight.distance(o, self.d))
+        """Hexes from o to the lower end (each o worked out once per step: the lines of a step
+        share most of their elements)."""
+        if o not in self.behinds:
+            self.behinds[o] = np.where(self.low_is_a, sight.distance(o), sight.distance(o, self.d))
+        return self.behinds[o]
 
     def hex_blocks(self, o: tuple[int, int]) -> np.ndarray:
         if o not in self.hexes:
@@ -136,8 +142,10 @@ class _Step:
         return self.hexes[o]
 
     def side_blocks(self, x: tuple[int, int], y: tuple[int, int]) -> np.ndarray:
-        t = self.m.shifted(self.m.side_top[(y[0] - x[0], y[1] - x[1])], x, OFF)
-        return self.blocks(t, np.minimum(self.behind(x), self.behind(y)))
+        if (x, y) not in self.sides:
+            t = self.m.shifted(self.m.side_top[(y[0] - x[0], y[1] - x[1])], x, OFF)
+            self.sides[(x, y)] = self.blocks(t, np.minimum(self.behind(x), self.behind(y)))
+        return self.sides[(x, y)]
 
     def clear(self, line) -> np.ndarray:
         """Where no element of the line blocks."""
@@ -155,13 +163,14 @@ class _Step:
     def stays(self, line) -> np.ndarray:
         """Where every point of the line lies in a hex of the map."""
         out = np.ones(self.m.shape, bool)
+        near = self.nears.setdefault(id(line.near), line.near)  # kept: its id stays its own
         for mask in line.cover:
-            key = (line.near, mask)
+            key = (id(near), mask)  # (hashing the long tuple for every mask took most the time)
             if key not in self.held:
                 held = np.zeros(self.m.shape, bool)
                 bits = mask
                 while bits:
-                    o = line.near[(bits & -bits).bit_length() - 1]
+                    o = near[(bits & -bits).bit_length() - 1]
                     bits &= bits - 1
                     if o not in self.present:
                         self.present[o] = self.m.shifted(self.m.on_map, o, False)
