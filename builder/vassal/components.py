@@ -70,6 +70,12 @@ EXTRA: dict[str, dict[str, str]] = {
     # a TurnTracker child engine-defaults.txt does not print (3.7 source: name, hotkey, match,
     # reportFormat; the same in the test engine)
     P + "module.turn.TurnGlobalHotkey": {"name": "", "hotkey": "", "match": "", "reportFormat": ""},
+    P + "module.properties.GlobalProperty": {"name": ""},
+    # a GlobalProperty's toolbar button (3.7.26 ChangePropertyButton and AbstractToolbarItem
+    # getAttributeNames; no name attribute: its name key is empty)
+    P + "module.properties.ChangePropertyButton": {
+        "desc": "", "text": "", "tooltip": "", "icon": "", "hotkey": "", "canDisable": "false",
+        "propertyGate": "", "reportFormat": "", "propChanger": "P"},
 }
 
 
@@ -209,6 +215,10 @@ GlobalOptions = _component("module.GlobalOptions", "GlobalOptions")
 TurnGlobalHotkey = _component("module.turn.TurnGlobalHotkey", "TurnGlobalHotkey")
 GlobalKeyCommand = _component("module.GlobalKeyCommand", "GlobalKeyCommand")
 ToolbarMenu = _component("module.ToolbarMenu", "ToolbarMenu")
+GlobalProperties = _component("module.properties.GlobalProperties", "GlobalProperties")
+GlobalProperty = _component("module.properties.GlobalProperty", "GlobalProperty")
+ChangePropertyButton = _component("module.properties.ChangePropertyButton",
+                                  "ChangePropertyButton")
 
 
 class PlayerRoster(Component):
@@ -228,6 +238,13 @@ class PlayerRoster(Component):
 
 def build_file(root: Component) -> bytes:
     """The buildFile.xml bytes of a module (UTF-8, standalone declaration as VASSAL writes)."""
-    body = etree.tostring(root.element(), encoding="unicode")
+    el = root.element()
+    # VASSAL takes one GlobalProperties per module ('No more than one [Global Properties]
+    # allowed'): the properties the module's parts bring (turn, combat map data) join the first
+    groups = el.findall(P + "module.properties.GlobalProperties")
+    for extra in groups[1:]:
+        groups[0].extend(list(extra))
+        el.remove(extra)
+    body = etree.tostring(el, encoding="unicode")
     head = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
     return (head + body + "\n").encode("utf-8")

@@ -20,9 +20,10 @@ from builder.model.scenario import Scenario
 from builder.vassal import boxes as bx
 from builder.vassal import changes, html, images, pieces, turn_events, victory
 from builder.vassal import components as c
+from builder.vassal import expr as x
 from builder.vassal import traits as t
 from builder.vassal.archive import zip_bytes
-from builder.vassal.encoding import CTRL, encode_sequence, keystroke, nest
+from builder.vassal.encoding import CTRL, NAMED, encode_sequence, keystroke, nest
 from builder.vassal.geometry import MARGIN_ZONE, BoardGeometry, margin_points
 from builder.vassal.ids import (  # noqa: F401  (the names the tests and outputs read from here)
     BOX_BOARD,
@@ -449,14 +450,23 @@ def dice_buttons(game: Game) -> list[c.Component]:
     return out
 
 
-def turn_tracker(game: Game, hotkeys: list[c.Component]) -> c.Component:
+TURN_SHOWN = "Turn $value$"  # a turn level's turnFormat: how the tracker shows a turn
+PHASE_JOIN = " - "  # between the turn and the phase in the tracker's text
+TURN_SHOWN_KEY = keystroke(NAMED, 0, "TurnShown")  # the tracker moved: Turn and Phase follow it
+
+
+def turn_tracker(game: Game, hotkeys: list[c.Component]) -> list[c.Component]:
     """Turns by name (night turns marked), phases from the sequence of play as the turn record
     plays them; the turn events' hotkeys (turn_events) fire as a turn's first phase begins.
+    Returns the tracker and the global properties Turn and Phase (turn_properties).
 
     VASSAL gives one phase list to every turn of a level, so consecutive turns that play the
     same phases make one 'Turn' level each (a phase played on turn 1 only: a level for turn 1
-    and one for the rest); the levels share the Turn and Phase properties and the tracker steps
-    from one to the next."""
+    and one for the rest), and the tracker steps from one level to the next. Levels that share
+    a property write it in level order whenever the tracker is reset or restored (new game,
+    set-up, saved game; 3.7.26 TurnTracker.reset/setState), so a shared 'Turn' would read the
+    LAST level's turn until the first step. Each level has a property of its own instead, and
+    Turn and Phase are global properties (turn_properties) that follow what the tracker shows."""
     runs: list[tuple[list[int], list[str]]] = []
     for n in bx.turns(game):
         phases = turn_events.phases_of_turn(game, n)
@@ -465,25 +475,65 @@ def turn_tracker(game: Game, hotkeys: list[c.Component]) -> c.Component:
         else:
             runs.append(([n], phases))
     levels = []
-    for turns, phases in runs:
+    for i, (turns, phases) in enumerate(runs, 1):
         names = [turn_events.turn_label(game, n) for n in turns]
-        phase_level = (c.ListTurnLevel(name="Phase", property="Phase",
+        phase_level = (c.ListTurnLevel(name="Phase", property=f"TrackerPhase{i}",
                                        list=encode_sequence(phases, ","), turnFormat="$value$",
                                        configFirst=False, configList=False)
                        if phases else None)
         name = "Turn" if len(runs) == 1 else (
             f"Turn {turns[0]}" if len(turns) == 1 else f"Turns {turns[0]}-{turns[-1]}")
-        levels.append(c.ListTurnLevel(phase_level, name=name, property="Turn",
-                                      list=encode_sequence(names, ","), turnFormat="Turn $value$",
+        levels.append(c.ListTurnLevel(phase_level, name=name, property=f"TrackerTurn{i}",
+                                      list=encode_sequence(names, ","), turnFormat=TURN_SHOWN,
                                       configFirst=False, configList=False))
     any_phases = any(phases for _, phases in runs)
-    return c.TurnTracker(*levels, *hotkeys, name="Turn", buttonText="Turn",
-                         # the turn label's tooltip (3.7.26 gives the button's no attribute)
-                         tooltip="The current turn and phase (Ctrl+Right: next, Ctrl+Left: back)",
-                         turnFormat="$level1$" + (" - $level2$" if any_phases else ""),
-                         reportFormat="* Turn updated from $oldTurn$ to $newTurn$",
-                         hotkey=keystroke(84, CTRL), nexthotkey=keystroke(39, CTRL),
-                         prevhotkey=keystroke(37, CTRL))
+    # first among the tracker's hotkeys: the turn events' conditions read Turn and Phase
+    shown = c.TurnGlobalHotkey(name="Turn and Phase follow the tracker", hotkey=TURN_SHOWN_KEY,
+                               match="", reportFormat="")
+    tracker = c.TurnTracker(shown, *levels, *hotkeys, name="Turn", buttonText="Turn",
+                            # the turn label's tooltip (3.7.26 gives the button's no attribute)
+                            tooltip="The current turn and phase (Ctrl+Right: next, Ctrl+Left: "
+                                    "back)",
+                            turnFormat="$level1$" + (PHASE_JOIN + "$level2$" if any_phases else ""),
+                            reportFormat="* Turn updated from $oldTurn$ to $newTurn$",
+                            hotkey=keystroke(84, CTRL), nexthotkey=keystroke(39, CTRL),
+                            prevhotkey=keystroke(37, CTRL))
+    return [tracker, turn_properties(game, runs, any_phases)]
+
+
+def turn_properties(game: Game, runs: list[tuple[list[int], list[str]]],
+                    any_phases: bool) -> c.Component:
+    """The global properties Turn and Phase: the game's first turn and phase at the start of
+    every game (a new game and every set-up: VASSAL sets a global property back to its initial
+    value as a game closes), saved and restored with a game, and set from the tracker's own
+    text (its 'Turn_value' property, what it shows) each time it moves, by a change-property
+    button its first global hotkey presses (Next, Back and Set all run the tracker's hotkeys)."""
+    labels = [turn_events.turn_label(game, n) for turns, _ in runs for n in turns]
+    first_phase = next(iter(runs[0][1]), "") if runs else ""
+    shown = [(TURN_SHOWN.replace("$value$", label) + (PHASE_JOIN if any_phases else ""), label)
+             for label in labels]
+    shown.sort(key=lambda s: -len(s[0]))  # the longest first: a label that begins another's
+    turn_cases, phase_cases = [], []
+    for text, label in shown:
+        test = (f"Turn_value.startsWith({x.lit(text)})" if any_phases
+                else f"Turn_value == {x.lit(text)}")
+        turn_cases.append((test, x.lit(label)))
+        # the phase is the rest of the text (Java counts UTF-16 units)
+        phase_cases.append((test, f"Turn_value.substring({len(text.encode('utf-16-le')) // 2})"))
+    props = [c.GlobalProperty(
+        c.ChangePropertyButton(desc="Turn follows the turn tracker", hotkey=TURN_SHOWN_KEY,
+                               propChanger=encode_sequence(
+                                   ["P", "{" + x.choose(turn_cases, "Turn") + "}"], ",")),
+        name="Turn", initialValue=labels[0] if labels else "",
+        description="The current turn, as the turn tracker shows it")]
+    if any_phases:
+        props.append(c.GlobalProperty(
+            c.ChangePropertyButton(desc="Phase follows the turn tracker", hotkey=TURN_SHOWN_KEY,
+                                   propChanger=encode_sequence(
+                                       ["P", "{" + x.choose(phase_cases, "Phase") + "}"], ",")),
+            name="Phase", initialValue=first_phase,
+            description="The current phase, as the turn tracker shows it"))
+    return c.GlobalProperties(*props)
 
 
 def charts(game: Game, entries: dict[str, bytes]) -> c.Component:
@@ -657,7 +707,7 @@ def build_module(game: Game, since: changes.Baseline | None = None) -> ModuleBui
         pal,
         *setup_window(book, geom.counter_px("unit")),
         *dice_buttons(game),
-        turn_tracker(game, event_hotkeys),
+        *turn_tracker(game, event_hotkeys),
         *event_commands,
         *victory.components(game),
         chart_window,

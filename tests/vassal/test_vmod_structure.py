@@ -190,8 +190,14 @@ def test_module_contents_follow_the_sources(built):
     tracker = next(root.iter(P + "module.turn.TurnTracker"))
     levels = tracker.findall(P + "module.turn.ListTurnLevel")  # one per run of equal phases
     items, phases_of = [], {}
+    # each level a property of its own (a shared one reads the last level's turn on load);
+    # Turn and Phase are global properties that follow the tracker (test_engine_turn_track)
+    assert len({level.get("property") for level in levels}) == len(levels)
+    props = {p.get("name"): p for p in root.iter(P + "module.properties.GlobalProperty")}
+    assert props["Turn"].get("initialValue") == "1 (9 April Morning)"
+    assert props["Phase"].get("initialValue") == vimy.info.sequence[0].name
+    assert len(list(root.iter(P + "module.properties.GlobalProperties"))) == 1
     for level in levels:
-        assert level.get("property") == "Turn"
         turns = decode_sequence(level.get("list"), ",")
         phases = decode_sequence(level.find(P + "module.turn.ListTurnLevel").get("list"), ",")
         items += turns

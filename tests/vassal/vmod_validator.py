@@ -58,6 +58,9 @@ SUPPLEMENT: dict[str, set[str]] = {
     P + "module.PredefinedSetup": {"name", "file"},
     P + "module.properties.GlobalProperty": {"name"},
     P + "module.turn.TurnGlobalHotkey": {"name", "hotkey", "match", "reportFormat"},
+    P + "module.properties.ChangePropertyButton": {
+        "desc", "text", "tooltip", "icon", "hotkey", "canDisable", "propertyGate", "reportFormat",
+        "propChanger"},
     **{P + "module.map." + n: set() for n in (
         "PieceMover", "KeyBufferer", "MenuDisplayer", "ForwardToKeyBuffer", "ForwardToChatter",
         "Scroller", "MapCenterer", "StackExpander", "SelectionHighlighters", "ImageSaver")},

@@ -95,8 +95,8 @@ def test_vimy_assault_and_bombardment_in_the_engine(tmp_path):
 
     x, y = BoardGeometry(g).hex_point(a_at)
     target_at, target_units = next((at, us) for at, us in german if at != d_at)
-    # the turn track stepped onto turn 1 (gas is allowed on the first turn only, 17.6)
-    script = [f"SETUP\t{sc.name}", "NEXT\t1", f"MOVE\t{mover.id}\t{allied[0][0]}\t{x}\t{y}",
+    # gas is allowed on the first turn only (17.6): the set-up opens on it
+    script = [f"SETUP\t{sc.name}", f"MOVE\t{mover.id}\t{allied[0][0]}\t{x}\t{y}",
               f"DROP\tR\t{crt.marker}\t{d_units[0].id}\t{d_at}",
               f"DROP\tA\t{crt.attacker_name}\t{mover.id}\t{a_at}",
               "CALCS\tR", f"KEY\tR\t{CTRL_R}", f"PROPS\tR\t{','.join(SHOWN)}",
@@ -147,7 +147,7 @@ def test_vimy_gas_after_the_first_turn_is_refused_in_the_engine(tmp_path):
     target_at, target_units = next((at, us) for at, us in where.items()
                                    if us[0].side == "german")
     gas = next(i for i in bomb.inputs if i.prop == "CombatFlag_gas")
-    script = [f"SETUP\t{sc.name}", f"NEXT\t{1 + steps}",  # onto turn 1, then through it
+    script = [f"SETUP\t{sc.name}", f"NEXT\t{steps}",  # through turn 1
               f"DROP\tB\t{bomb.marker}\t{target_units[0].id}\t{target_at}",
               f"MENU\tB\t{gas.label}: on/off", f"KEY\tB\t{CTRL_R}",
               f"PROPS\tB\t{','.join(SHOWN)},CombatFlag_gas,Turn"]

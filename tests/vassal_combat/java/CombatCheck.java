@@ -17,8 +17,14 @@
 //   SHOT   tag  file.png             show the player window centred on a dropped piece and save
 //                                    a picture of it (map and chat log), for looking at by eye
 //   NEXT   n / PREV n                step the turn tracker n times forward / back (as its
-//                                    buttons do: global hotkeys fire); prints TURN Turn Phase,
+//                                    buttons do: global hotkeys fire; the player window is
+//                                    shown first, as SHOW does); prints TURN Turn Phase,
 //                                    then CHAT for each line the chat gained
+//   NEWGAME                          start a new game with no set-up (File > New Game)
+//   RELOAD                           save the game as it stands and load it again (what a
+//                                    saved game holds: GameState.getRestoreCommand)
+//   TRACKER                          print TRACKER Turn Phase shown: the global properties
+//                                    and the text the turn tracker shows (its label)
 //   WHERE  unit-id,unit-id,...       print AT unit-id map location for each unit
 //   BUTTON text                      press the toolbar button (or menu item) with that text
 //   FIRE   key                       fire a global key ('code,modifiers[,name]')
@@ -208,12 +214,40 @@ public class CombatCheck {
         java.lang.reflect.Method step =
           VASSAL.build.module.turn.TurnTracker.class.getDeclaredMethod("NEXT".equals(f[0]) ? "next" : "prev");
         step.setAccessible(true);
+        if (!gm.getPlayerWindow().isVisible()) {  // the tracker's buttons are on screen, and the
+          gm.getPlayerWindow().setSize(1280, 1000);  // toolbar buttons its hotkeys press answer
+          gm.getPlayerWindow().setVisible(true);     // only then (3.7.26 LaunchButton)
+        }
         for (int i = 0; i < Integer.parseInt(f[1]); i++) {
           int before = chatLength();
           step.invoke(tt);
           OUT.println("TURN\t" + clean(gm.getProperty("Turn")) + "\t" + clean(gm.getProperty("Phase")));
           chatSince(before);
         }
+        return;
+      }
+      case "NEWGAME": {
+        gs.setup(false);
+        gs.setup(true);
+        OUT.println("NEWGAME");
+        return;
+      }
+      case "RELOAD": {
+        String saved = gm.encode(gs.getRestoreCommand());
+        gs.setup(false);
+        gm.decode(saved).execute();
+        OUT.println("RELOADED\t" + gs.isGameStarted());
+        return;
+      }
+      case "TRACKER": {
+        VASSAL.build.module.turn.TurnTracker tt =
+          gm.getAllDescendantComponentsOf(VASSAL.build.module.turn.TurnTracker.class).iterator().next();
+        java.lang.reflect.Field w = VASSAL.build.module.turn.TurnTracker.class.getDeclaredField("turnWidget");
+        w.setAccessible(true);
+        java.lang.reflect.Field l = w.get(tt).getClass().getDeclaredField("turnLabel");
+        l.setAccessible(true);
+        OUT.println("TRACKER\t" + clean(gm.getProperty("Turn")) + "\t" + clean(gm.getProperty("Phase"))
+          + "\t" + clean(((javax.swing.JLabel) l.get(w.get(tt))).getText()));
         return;
       }
       case "WHERE": {
