@@ -117,14 +117,20 @@ def test_the_module_chat_says_each_rule_it_applies_with_its_sentence(slug):
         c = calculators(slug)[table_id]
         battles = [case.battle for case, _ in checked_cases(slug, table_id)]
         turn = next((i for i in c.inputs if i.api == "turn"), None)
-        if turn is not None:  # the module's cases try two turns: a few battles on every turn
-            on_track = turn.choices or range(turn.min, turn.max + 1)  # the track's labels
-            battles += [replace(b, inputs={**b.inputs, turn.prop: n}) for b in battles[:4]
-                        for n in on_track]
+        if turn is not None:  # the cases are on the track's first turn (the module starts
+            # there): every battle on the second turn too, and a few battles on every turn
+            on_track = list(turn.choices or range(turn.min, turn.max + 1))  # the track's labels
+            battles += [replace(b, inputs={**b.inputs, turn.prop: n})
+                        for i, b in enumerate(battles) for n in on_track
+                        if i < 4 or n == on_track[1]]
         chat = [report(c, b) for b in battles]
         for r in t.rules:
             if r.id not in hand and r.effect in EFFECTS[t.kind] - {"cancels"}:
-                sentence = words.rule(g, t, r)
-                assert any(sentence in line for line in chat), (table_id, sentence)
+                if r.effect == "replace":  # said where the result is: what became what
+                    said = [words.replacement(r, a, b) for a, b in r.replace.items()]
+                    assert any(x in line for line in chat for x in said), (table_id, said)
+                else:
+                    sentence = words.rule(g, t, r)
+                    assert any(sentence in line for line in chat), (table_id, sentence)
                 done += 1
     assert done
