@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from builder import cache
 from builder.load import find_game, load_game
 from builder.vassal import piece_ids
 from builder.vassal.module import SourceProblem, build_module
@@ -72,6 +73,13 @@ def test_a_clash_stops_the_build_with_the_message(monkeypatch):
 @pytest.mark.parametrize("name", [str(MINI), "vimy-ridge"], ids=lambda n: Path(n).name)
 def test_inserting_a_counter_keeps_every_other_id(name, tmp_path):
     folder = _copy(find_game(name) if name != str(MINI) else MINI, tmp_path)
+    # the three builds share a picture cache, as builds into one output folder do: the ids and
+    # the buildFile are made afresh by each
+    with cache.using(cache.Cache(tmp_path / "cache")):
+        _inserting_keeps_ids(folder)
+
+
+def _inserting_keeps_ids(folder: Path) -> None:
     before = build_module(load_game(folder))
     again = build_module(load_game(folder))
     # built twice without a change: every id, and the module, the same
