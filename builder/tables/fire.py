@@ -13,13 +13,13 @@ target suffers the first effect only.
 
 from __future__ import annotations
 
-import itertools
 import re
 from fractions import Fraction
 
 from builder.model.tables import FireTable
 from builder.tables import dice, place, rules
-from builder.tables.common import NO_EFFECT, apply_modifiers, meaning, modifier_inputs, signed
+from builder.tables import markers as markers_
+from builder.tables.common import apply_modifiers, meaning, modifier_inputs, signed
 from builder.tables.inputs import CalcError, Choice, InputSpec
 from builder.tables.result import Calculation, Outcome, Tally
 from builder.tables.rounding import WORDS, is_half, round_to_int, show
@@ -206,10 +206,6 @@ def read(t: FireTable, col: int, natural: int, drm: int) -> tuple[str, str]:
     return t.results[str(row)][col], how
 
 
-def _is_effect(result: str) -> bool:
-    return result.strip().lower() not in NO_EFFECT
-
-
 def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calculation:
     """A fire's result for the roll given, or the odds of each result over every roll."""
     where = place.read(game, values, calc)
@@ -283,17 +279,11 @@ def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calc
     if roll is not None:
         rolls = dice.parse_roll(roll, t.dice, count=markers, what="roll")
         calc.roll = rolls
-        got = None
-        for i, r in enumerate(rolls, 1):
+        def read_roll(r: int) -> tuple[Outcome, str]:
             cell, how = read(t, col, r, drm)
-            label = f"marker {i}: " if markers > 1 else ""
-            if got is not None:
-                calc.step(f"{label}roll {how} (the target already suffered its one result)")
-                continue
-            calc.step(f"{label}roll {how}")
-            o = outcome(cell, True)
-            if _is_effect(o.result) or i == len(rolls):
-                got = o
+            return outcome(cell, True), how
+
+        got = markers_.roll_in_turn(calc, rolls, read_roll)
         calc.outcome = got
         calc.step(f"result: {got.result}" + (f" ({got.meaning})" if got.meaning
                                              and got.meaning != got.result else ""))
@@ -310,17 +300,8 @@ def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calc
             calc.expected = single.expected()
         calc.distribution = items
         return calc
-    combined = Tally()
-    for combo in itertools.product(per.items(), repeat=markers):
-        p = Fraction(1)
-        got = None
-        for total, q in combo:
-            p *= q
-            o = outcome(read(t, col, total, drm)[0], False)
-            if got is None and _is_effect(o.result):
-                got = o
-        combined.add(got if got is not None else outcome(read(t, col, combo[-1][0], drm)[0], False),
-                     p)
+    combined = markers_.combined(per, markers,
+                                 lambda total: outcome(read(t, col, total, drm)[0], False))
     calc.note("Several markers on one target: each is rolled in turn; the target suffers one "
               "result at most.")
     calc.distribution = combined.items()

@@ -7,12 +7,12 @@ in turn and the target suffers the first effect rolled, and no more.
 
 from __future__ import annotations
 
-import itertools
 from fractions import Fraction
 
 from builder.model.tables import ModifiedRollTable
 from builder.tables import dice, place, rules
-from builder.tables.common import NO_EFFECT, apply_modifiers, meaning, modifier_inputs, signed
+from builder.tables import markers as markers_
+from builder.tables.common import apply_modifiers, meaning, modifier_inputs, signed
 from builder.tables.inputs import InputSpec
 from builder.tables.result import Calculation, Outcome, Tally
 from builder.tables.rounding import show
@@ -47,10 +47,6 @@ def read(t: ModifiedRollTable, natural: int, drm: int, applied=None) -> tuple[st
     return got, how + f": {got}"
 
 
-def _is_effect(result: str) -> bool:
-    return result.strip().lower() not in NO_EFFECT
-
-
 def calculate(game, t: ModifiedRollTable, values: dict, roll, calc: Calculation) -> Calculation:
     """One or more markers: the result for the rolls given, or the odds of each outcome."""
     where = place.read(game, values, calc)
@@ -71,18 +67,12 @@ def calculate(game, t: ModifiedRollTable, values: dict, roll, calc: Calculation)
     if roll is not None:
         rolls = dice.parse_roll(roll, t.dice, count=markers, what="roll")
         calc.roll = rolls
-        outcome = None
-        for i, r in enumerate(rolls, 1):
+        def read_roll(r: int) -> tuple[Outcome, str]:
             result, how = read(t, r, drm, applied)
-            label = f"marker {i}: " if markers > 1 else ""
-            if outcome is not None:
-                calc.step(f"{label}roll {how} (the target already suffered its one result)")
-                continue
-            calc.step(f"{label}roll {how}")
-            if _is_effect(result):
-                outcome = result
-        final = outcome if outcome is not None else read(t, rolls[-1], drm, applied)[0]
-        calc.outcome = Outcome(final, meaning(t, final))
+            return Outcome(result, meaning(t, result)), how
+
+        calc.outcome = markers_.roll_in_turn(calc, rolls, read_roll)
+        final = calc.outcome.result
         calc.step(f"result: {final}" + (f" ({calc.outcome.meaning})" if calc.outcome.meaning else ""))
         if markers > 1:
             calc.note("Several markers on one target: each is rolled in turn; the target suffers "
@@ -94,20 +84,13 @@ def calculate(game, t: ModifiedRollTable, values: dict, roll, calc: Calculation)
     if markers == 1:
         calc.distribution = single.items()
         return calc
-    combined = Tally()
-    per = dice.totals(t.dice)
-    for combo in itertools.product(per.items(), repeat=markers):
-        p = Fraction(1)
-        outcome = None
-        for total, q in combo:
-            p *= q
-            result, _ = read(t, total, drm, applied)
-            if outcome is None and _is_effect(result):
-                outcome = result
-        final = outcome if outcome is not None else read(t, combo[-1][0], drm, applied)[0]
-        combined.add(Outcome(final, meaning(t, final)), p)
+    def outcome_of(total: int) -> Outcome:
+        result = read(t, total, drm, applied)[0]
+        return Outcome(result, meaning(t, result))
+
+    combined = markers_.combined(dice.totals(t.dice), markers, outcome_of)
     for o, p in single.items():
-        if roll is None and _is_effect(o.result):
+        if roll is None and markers_.is_effect(o.result):
             calc.step(f"one marker: {o.result} {show_fraction(p)}; with {markers}: "
                       f"1 - (1 - {show_fraction(p)})^{markers} = "
                       f"{show_fraction(1 - (1 - p) ** markers)}")
