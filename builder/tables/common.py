@@ -19,6 +19,24 @@ def signed(n: int) -> str:
     return f"{n:+d}"
 
 
+def row_span(results: dict) -> tuple[int, int]:
+    """The first and last printed row of a table read by a modified roll."""
+    keys = [int(k) for k in results]
+    return min(keys), max(keys)
+
+
+def modified_row(results: dict, natural: int, drm: int) -> tuple[str, str]:
+    """The row a modified roll reads, an end row when it falls beyond the table, and the
+    working: '4 +2 = 6', '5 +3 = 8, beyond the table: read as 7'."""
+    lo, hi = row_span(results)
+    mod = natural + drm
+    row = min(max(mod, lo), hi)
+    how = f"{natural}" + (f" {signed(drm)} = {mod}" if drm else "")
+    if row != mod:
+        how += f", beyond the table: read as {row}"
+    return str(row), how
+
+
 def table_notes(calc: Calculation, table) -> None:
     """The table's own readings and footnotes, which every calculation on it shows."""
     if table.note:

@@ -19,7 +19,14 @@ from fractions import Fraction
 from builder.model.tables import FireTable
 from builder.tables import dice, place, rules
 from builder.tables import markers as markers_
-from builder.tables.common import apply_modifiers, meaning, modifier_inputs, signed
+from builder.tables.common import (
+    apply_modifiers,
+    meaning,
+    modified_row,
+    modifier_inputs,
+    row_span,
+    signed,
+)
 from builder.tables.inputs import CalcError, Choice, InputSpec
 from builder.tables.result import Calculation, Outcome, Tally
 from builder.tables.rounding import WORDS, is_half, round_to_int, show
@@ -186,24 +193,14 @@ def _band_of(t: FireTable, text: str) -> int:
 
 
 # --- reading a roll ---------------------------------------------------------------------------
-def _rows(t: FireTable) -> tuple[int, int]:
-    keys = [int(k) for k in t.results]
-    return min(keys), max(keys)
-
-
 def read(t: FireTable, col: int, natural: int, drm: int) -> tuple[str, str]:
     """(cell, how) for one roll: a natural result, or the row of the modified roll (an end row
     beyond the table)."""
     if str(natural) in t.natural:
         got = t.natural[str(natural)]
         return got, f"natural {natural}: {got} whatever the modifiers"
-    lo, hi = _rows(t)
-    mod = natural + drm
-    row = min(max(mod, lo), hi)
-    how = f"{natural}" + (f" {signed(drm)} = {mod}" if drm else "")
-    if row != mod:
-        how += f", beyond the table: read as {row}"
-    return t.results[str(row)][col], how
+    row, how = modified_row(t.results, natural, drm)
+    return t.results[row][col], how
 
 
 def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calculation:
@@ -270,7 +267,7 @@ def calculate(game, t: FireTable, values: dict, roll, calc: Calculation) -> Calc
         return Outcome(shown, f"the target loses {n}" if n else nothing,
                        {"losses": n})
 
-    lo, hi = _rows(t)
+    lo, hi = row_span(t.results)
     if any(str(n) not in t.natural and not lo <= n + drm <= hi for n in dice.totals(t.dice)):
         calc.note(f"Modified rolls beyond the rows ({lo} to {hi}) read the nearest end row.")
     for k, v in t.natural.items():

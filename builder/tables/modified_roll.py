@@ -12,7 +12,14 @@ from fractions import Fraction
 from builder.model.tables import ModifiedRollTable
 from builder.tables import dice, place, rules
 from builder.tables import markers as markers_
-from builder.tables.common import apply_modifiers, meaning, modifier_inputs, signed
+from builder.tables.common import (
+    apply_modifiers,
+    meaning,
+    modified_row,
+    modifier_inputs,
+    row_span,
+    signed,
+)
 from builder.tables.inputs import InputSpec
 from builder.tables.result import Calculation, Outcome, Tally
 from builder.tables.rounding import show
@@ -27,23 +34,13 @@ def inputs(game, t: ModifiedRollTable) -> list[InputSpec]:
     return specs + rules.inputs(game, t, specs)
 
 
-def _rows(t: ModifiedRollTable) -> tuple[int, int]:
-    keys = [int(k) for k in t.results]
-    return min(keys), max(keys)
-
-
 def read(t: ModifiedRollTable, natural: int, drm: int, applied=None) -> tuple[str, str]:
     """(result, how) for one roll (a rule may replace the result read)."""
     if str(natural) in t.natural:
         got = rules.replaced(applied or rules.Applied(), t.natural[str(natural)])
         return got, f"natural {natural}: {got} whatever the modifiers"
-    lo, hi = _rows(t)
-    mod = natural + drm
-    row = min(max(mod, lo), hi)
-    how = f"{natural}" + (f" {signed(drm)} = {mod}" if drm else "")
-    if row != mod:
-        how += f", beyond the table: read as {row}"
-    got = rules.replaced(applied or rules.Applied(), t.results[str(row)])
+    row, how = modified_row(t.results, natural, drm)
+    got = rules.replaced(applied or rules.Applied(), t.results[row])
     return got, how + f": {got}"
 
 
@@ -57,7 +54,7 @@ def calculate(game, t: ModifiedRollTable, values: dict, roll, calc: Calculation)
     if applied.drm:
         calc.step(f"rules: {signed(applied.drm)} to the roll")
     calc.step(f"net modifier: {signed(drm)}")
-    lo, hi = _rows(t)
+    lo, hi = row_span(t.results)
     markers = int(values.get("markers") or 1)
     calc.column = f"modifier {signed(drm)}"
     if any(_beyond(t, n, drm) for n in range(*_span(t))):
@@ -112,5 +109,5 @@ def _span(t: ModifiedRollTable) -> tuple[int, int]:
 def _beyond(t: ModifiedRollTable, natural: int, drm: int) -> bool:
     if str(natural) in t.natural:
         return False
-    lo, hi = _rows(t)
+    lo, hi = row_span(t.results)
     return not lo <= natural + drm <= hi

@@ -235,16 +235,20 @@ class _Parser:
             kind, name = self.take()
             if kind != "name" or "." in name or name not in _METHODS:
                 raise EvalError(f"method '{name}' is not in the supported subset")
-            self.take("(")
-            args = []
-            if self.peek() != ("op", ")"):
-                args.append(self.ternary())
-                while self.peek() == ("op", ","):
-                    self.take(",")
-                    args.append(self.ternary())
-            self.take(")")
-            node = Node("method", (node, *args), name)
+            node = Node("method", (node, *self.arguments()), name)
         return node
+
+    def arguments(self) -> list[Node]:
+        """A call's arguments, parentheses included: '(a, b + 1)'."""
+        self.take("(")
+        args = []
+        if self.peek() != ("op", ")"):
+            args.append(self.ternary())
+            while self.peek() == ("op", ","):
+                self.take(",")
+                args.append(self.ternary())
+        self.take(")")
+        return args
 
     def atom(self) -> Node:
         kind, val = self.take()
@@ -267,14 +271,7 @@ class _Parser:
             if val in ("true", "false"):
                 return Node("lit", value=val == "true")
             if self.peek() == ("op", "("):
-                self.take("(")
-                args = []
-                if self.peek() != ("op", ")"):
-                    args.append(self.ternary())
-                    while self.peek() == ("op", ","):
-                        self.take(",")
-                        args.append(self.ternary())
-                self.take(")")
+                args = self.arguments()
                 owner, _, method = val.rpartition(".")
                 if owner and method in _METHODS and owner.split(".")[0] not in ("Math", "Integer"):
                     return Node("method", (Node("var", value=owner), *args), method)
